@@ -1,0 +1,1 @@
+console.log("hdlp", process.argv.slice(2).join(" "))

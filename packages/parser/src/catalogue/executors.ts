@@ -1,0 +1,162 @@
+/**
+ * Executors and their methods, declared once.
+ *
+ * `fixed` executors know a closed set of methods (the linter rejects others
+ * with a did-you-mean); `open` executors pass the method through to the remote
+ * side, so only its shape (a dotted name) is checked and `suggested` feeds
+ * completion.
+ */
+import type { Doc } from "./fields.ts";
+
+export const EXECUTOR_NAMES = ["gatekeeper", "hlpd-api", "git-forgejo", "shell"] as const;
+export type ExecutorName = (typeof EXECUTOR_NAMES)[number];
+
+export interface MethodParam {
+  readonly name: string;
+  /** `config`: required, but the config may supply it (git-forgejo's default repository). */
+  readonly need: "required" | "optional" | "config";
+  readonly doc: Doc;
+}
+
+export interface MethodSpec {
+  readonly name: string;
+  readonly doc: Doc;
+  readonly params: readonly MethodParam[];
+}
+
+export interface ExecutorSpec {
+  readonly name: ExecutorName;
+  readonly doc: Doc;
+  readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
+}
+
+/** A dotted method name as open executors accept it: `exec`, `cache.get`, `systemctl.restart`. */
+export const OPEN_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)*$/;
+
+const p = (name: string, need: MethodParam["need"], zh: string, en: string): MethodParam => ({ name, need, doc: { zh, en } });
+const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
+
+const FORGEJO_METHODS: readonly MethodSpec[] = [
+  { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
+  {
+    name: "repo.create",
+    doc: { zh: "为当前用户新建仓库", en: "Create a repository for the authenticated user" },
+    params: [
+      p("name", "required", "仓库名", "Repository name"),
+      p("description", "optional", "仓库描述", "Description"),
+      p("private", "optional", "是否私有", "Whether it is private"),
+      p("auto_init", "optional", "是否初始化（README）", "Initialise it with a README"),
+    ],
+  },
+  { name: "repo.branches", doc: { zh: "列出分支", en: "List branches" }, params: [REPO] },
+  {
+    name: "repo.commits",
+    doc: { zh: "列出提交记录", en: "List commits" },
+    params: [REPO, p("branch", "optional", "分支或 SHA", "Branch or SHA"), p("path", "optional", "只看涉及该路径的提交", "Only commits touching this path"), p("limit", "optional", "条数", "How many")],
+  },
+  {
+    name: "repo.compare",
+    doc: { zh: "比较两个引用", en: "Compare two refs" },
+    params: [REPO, p("base", "required", "基准引用", "Base ref"), p("head", "required", "对比引用", "Head ref")],
+  },
+  {
+    name: "repo.contents",
+    doc: { zh: "读取文件内容（base64 解码为文本）", en: "Read a file (base64 decoded to text)" },
+    params: [REPO, p("path", "required", "文件路径", "File path"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+  },
+  {
+    name: "file.create",
+    doc: { zh: "新建文件", en: "Create a file" },
+    params: [REPO, p("path", "required", "文件路径", "File path"), p("content", "required", "文件内容（文本）", "Content (text)"), p("message", "optional", "提交说明", "Commit message"), p("branch", "optional", "分支", "Branch")],
+  },
+  {
+    name: "file.update",
+    doc: { zh: "更新文件（自动取当前 sha）", en: "Update a file (fetches the current sha itself)" },
+    params: [REPO, p("path", "required", "文件路径", "File path"), p("content", "required", "文件内容（文本）", "Content (text)"), p("message", "optional", "提交说明", "Commit message"), p("branch", "optional", "分支", "Branch")],
+  },
+  {
+    name: "issue.list",
+    doc: { zh: "列出工单", en: "List issues" },
+    params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all"), p("labels", "optional", "标签，逗号分隔", "Labels, comma-separated"), p("limit", "optional", "条数", "How many")],
+  },
+  {
+    name: "issue.create",
+    doc: { zh: "新建工单", en: "Create an issue" },
+    params: [REPO, p("title", "required", "标题", "Title"), p("body", "optional", "正文", "Body")],
+  },
+  {
+    name: "issue.comment",
+    doc: { zh: "在工单上评论", en: "Comment on an issue" },
+    params: [REPO, p("index", "required", "工单编号", "Issue number"), p("body", "required", "评论内容", "Comment")],
+  },
+  {
+    name: "pull.create",
+    doc: { zh: "新建合并请求", en: "Open a pull request" },
+    params: [REPO, p("title", "required", "标题", "Title"), p("head", "required", "来源分支", "Source branch"), p("base", "required", "目标分支", "Target branch"), p("body", "optional", "说明", "Body")],
+  },
+  {
+    name: "pull.merge",
+    doc: { zh: "合并合并请求", en: "Merge a pull request" },
+    params: [REPO, p("index", "required", "合并请求编号", "Pull request number"), p("style", "optional", "merge | rebase | squash", "merge | rebase | squash"), p("message", "optional", "合并提交说明", "Merge commit message")],
+  },
+  {
+    name: "release.create",
+    doc: { zh: "发布版本", en: "Create a release" },
+    params: [
+      REPO,
+      p("tag_name", "required", "标签名", "Tag name"),
+      p("name", "optional", "版本标题", "Release title"),
+      p("body", "optional", "发布说明", "Release notes"),
+      p("target", "optional", "目标分支或 SHA", "Target branch or SHA"),
+      p("draft", "optional", "草稿", "Draft"),
+      p("prerelease", "optional", "预发布", "Pre-release"),
+    ],
+  },
+];
+
+export const EXECUTORS: readonly ExecutorSpec[] = [
+  {
+    name: "gatekeeper",
+    doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    methods: {
+      kind: "open",
+      suggested: [
+        { name: "exec", doc: { zh: "执行 params.cmd（可带 cwd）", en: "Run params.cmd (optionally in cwd)" }, params: [p("cmd", "required", "命令", "Command"), p("cwd", "optional", "工作目录", "Working directory")] },
+        { name: "grep", doc: { zh: "在文件中搜索", en: "Search files" }, params: [] },
+      ],
+    },
+  },
+  {
+    name: "hlpd-api",
+    doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    methods: {
+      kind: "open",
+      suggested: [
+        { name: "cache.get", doc: { zh: "读缓存", en: "Read the cache" }, params: [] },
+        { name: "cache.set", doc: { zh: "写缓存", en: "Write the cache" }, params: [] },
+        { name: "module.search", doc: { zh: "搜索模块", en: "Search modules" }, params: [] },
+      ],
+    },
+  },
+  {
+    name: "git-forgejo",
+    doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    methods: { kind: "fixed", list: FORGEJO_METHODS },
+  },
+  {
+    name: "shell",
+    doc: {
+      zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
+      en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
+    },
+    methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令", en: "Run the command" }, params: [] }] },
+  },
+];
+
+export function executorSpec(name: string): ExecutorSpec | undefined {
+  return EXECUTORS.find((e) => e.name === name);
+}
+
+export function isExecutorName(name: string): name is ExecutorName {
+  return (EXECUTOR_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,234 @@
+/**
+ * The field catalogue: the one place that says what a TOOL.hdlp may contain.
+ *
+ * The linter, the formatter (field order), the JSON Schema export, the
+ * language server (completion, hover) and the runtime (defaults) all read
+ * these tables; nothing else declares a field name, a type or a default.
+ */
+
+export interface Doc {
+  readonly zh: string;
+  readonly en: string;
+}
+
+/** How a top-level field's value is read. */
+export type FieldType =
+  | "identifier" // English, no spaces: `name`
+  | "string" // one line of prose
+  | "text" // prose, may be a `|`/`>` block
+  | "executor"
+  | "method"
+  | "date" // YYYY-MM-DD, a real calendar day
+  | "params" // map of param name → param spec
+  | "constraints"
+  | "command" // argv template (shell executor)
+  | "endpoint"; // `VERB /path/{param}` (hlpd-api REST)
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly required: boolean;
+  readonly doc: Doc;
+  /** A value that lints clean, for completion snippets and docs. */
+  readonly example: string;
+}
+
+/** The ten fields of the seed's §7, in canonical order, then the optional ones. */
+export const FIELDS: readonly FieldSpec[] = [
+  {
+    name: "name",
+    type: "identifier",
+    required: true,
+    doc: { zh: "工具名（英文、无空格），与所在文件夹同名。", en: "Tool name: English, no spaces; matches its folder name." },
+    example: "shell-exec",
+  },
+  {
+    name: "display",
+    type: "string",
+    required: true,
+    doc: { zh: "显示名（中文）。", en: "Display name, usually Chinese." },
+    example: "Shell命令执行",
+  },
+  {
+    name: "intent",
+    type: "string",
+    required: true,
+    doc: { zh: "一句话描述这个工具做什么；意图匹配以它为主。", en: "One sentence saying what the tool does; intent matching reads it first." },
+    example: "在服务器上执行一条shell命令并返回结果",
+  },
+  {
+    name: "method",
+    type: "method",
+    required: true,
+    doc: {
+      zh: "执行方法名（对应 executor 的调用方式）：shell 只有 exec；gatekeeper、hlpd-api 为远端动词（如 exec、cache.get）；git-forgejo 为固定的一组方法。",
+      en: "Method name, as the executor understands it: shell knows only `exec`; gatekeeper and hlpd-api pass the remote verb through (`exec`, `cache.get`); git-forgejo has a fixed set.",
+    },
+    example: "exec",
+  },
+  {
+    name: "executor",
+    type: "executor",
+    required: true,
+    doc: { zh: "执行方式：gatekeeper | hlpd-api | git-forgejo | shell。", en: "How the tool runs: gatekeeper | hlpd-api | git-forgejo | shell." },
+    example: "gatekeeper",
+  },
+  {
+    name: "params_schema",
+    type: "params",
+    required: true,
+    doc: {
+      zh: "参数定义：{ 参数名: { type, required, description } }。没有参数时写 {}。",
+      en: "Parameters: { name: { type, required, description } }. Write {} for none.",
+    },
+    example: '{ type: string, required: true, description: "要执行的shell命令" }',
+  },
+  {
+    name: "constraints",
+    type: "constraints",
+    required: true,
+    doc: {
+      zh: "执行约束：timeout_ms、max_output_bytes、require_confirm（为 true 时需确认才执行）。",
+      en: "Execution limits: timeout_ms, max_output_bytes, require_confirm (true: runs only when confirmed).",
+    },
+    example: "timeout_ms: 30000",
+  },
+  {
+    name: "author",
+    type: "string",
+    required: true,
+    doc: { zh: "谁写的（人格体编号）。", en: "Who wrote it (persona id)." },
+    example: "ICE-GL-ZY001",
+  },
+  {
+    name: "created",
+    type: "date",
+    required: true,
+    doc: { zh: "创建日期，YYYY-MM-DD。", en: "Creation date, YYYY-MM-DD." },
+    example: "2026-05-31",
+  },
+  {
+    name: "why",
+    type: "text",
+    required: true,
+    doc: { zh: "为什么需要这个工具（HLDP 核心——知道原因）。", en: "Why the tool exists (the heart of HLDP: know the reason)." },
+    example: "铸渊需要通过gatekeeper执行服务器命令。",
+  },
+  {
+    name: "command",
+    type: "command",
+    required: false,
+    doc: {
+      zh: "shell 执行器的参数模板：`git log -n {count}`。按空白拆成参数，{参数} 在各自的参数内替换，不经过 shell；可选参数只能写在 [可选组] 中。",
+      en: "Argv template for the shell executor: `git log -n {count}`. Split into arguments on whitespace; each {param} is substituted inside its own argument, never through a shell; an optional param may appear only inside an [optional group].",
+    },
+    example: "git log --oneline -n {count}",
+  },
+  {
+    name: "endpoint",
+    type: "endpoint",
+    required: false,
+    doc: {
+      zh: "hlpd-api 的 REST 调用：`GET /modules/{id}`。路径参数编码后替换，其余参数作查询串（GET、DELETE）或 JSON 正文。",
+      en: "REST call for hlpd-api: `GET /modules/{id}`. Path params are substituted encoded; the rest go in the query (GET, DELETE) or a JSON body.",
+    },
+    example: "GET /modules/{id}",
+  },
+];
+
+export const REQUIRED_FIELDS: readonly string[] = FIELDS.filter((f) => f.required).map((f) => f.name);
+
+const FIELD_BY_NAME = new Map(FIELDS.map((f) => [f.name, f]));
+
+export function fieldSpec(name: string): FieldSpec | undefined {
+  return FIELD_BY_NAME.get(name);
+}
+
+/** The JSON Schema types a param may declare. */
+export const PARAM_TYPES = ["string", "integer", "number", "boolean", "array", "object"] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
+
+export interface KeySpec {
+  readonly name: string;
+  /** `param-type`: one of PARAM_TYPES; `any`: must match the param's own type. */
+  readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "any";
+  readonly required: boolean;
+  readonly default?: number | boolean;
+  readonly doc: Doc;
+  readonly example: string;
+}
+
+/** The keys of one param in `params_schema`, in canonical order. */
+export const PARAM_KEYS: readonly KeySpec[] = [
+  {
+    name: "type",
+    type: "param-type",
+    required: true,
+    doc: { zh: "参数类型：string、integer、number、boolean、array、object。", en: "Param type: string, integer, number, boolean, array, object." },
+    example: "string",
+  },
+  {
+    name: "required",
+    type: "boolean",
+    required: true,
+    doc: { zh: "是否必填：true 或 false。", en: "Whether the param must be given: true or false." },
+    example: "true",
+  },
+  {
+    name: "description",
+    type: "string",
+    required: true,
+    doc: { zh: "参数说明，意图匹配也会读它。", en: "What the param is; intent matching reads it too." },
+    example: '"要执行的shell命令"',
+  },
+  {
+    name: "default",
+    type: "any",
+    required: false,
+    doc: { zh: "缺省值（类型须与 type 一致），仅用于非必填参数。", en: "Default value, of the param's type; only for optional params." },
+    example: "10",
+  },
+  {
+    name: "enum",
+    type: "list",
+    required: false,
+    doc: { zh: "允许的取值列表。", en: "The values allowed." },
+    example: "[a, b]",
+  },
+];
+
+/** The keys of `constraints`, in canonical order. */
+export const CONSTRAINT_KEYS: readonly KeySpec[] = [
+  {
+    name: "timeout_ms",
+    type: "positive-integer",
+    required: true,
+    default: 30000,
+    doc: { zh: "超时（毫秒），缺省 30000；超时后整个进程树被终止。", en: "Timeout in milliseconds, 30000 when absent; on timeout the whole process tree is killed." },
+    example: "30000",
+  },
+  {
+    name: "max_output_bytes",
+    type: "non-negative-integer",
+    required: true,
+    default: 1048576,
+    doc: { zh: "输出上限（字节），边流式读取边计数，超出部分丢弃并标记 truncated。", en: "Output cap in bytes, counted while streaming; the rest is dropped and the result marked truncated." },
+    example: "65536",
+  },
+  {
+    name: "require_confirm",
+    type: "boolean",
+    required: true,
+    default: false,
+    doc: { zh: "为 true 时须经铸渊（或人）确认才执行。", en: "When true, the tool runs only after confirmation." },
+    example: "false",
+  },
+];
+
+export function paramKeySpec(name: string): KeySpec | undefined {
+  return PARAM_KEYS.find((k) => k.name === name);
+}
+
+export function constraintKeySpec(name: string): KeySpec | undefined {
+  return CONSTRAINT_KEYS.find((k) => k.name === name);
+}

@@ -16,3 +16,23 @@ export type * from "./diagnostics.ts";
 export type * from "./model/tool-model.ts";
 export * from "./catalogue/fields.ts";
 export * from "./catalogue/executors.ts";
+export * from "./catalogue/skeleton.ts";
+
+// Linter, model and templates (docs/linter.md).
+export { lint, lintFiles, lintFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
+export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
+export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
+export type { RuleMeta, FileSummary } from "./lint/rule.ts";
+export type { Suppression } from "./lint/suppression.ts";
+export { toToolModel, loadTool, type LoadedTool } from "./model/to-tool-model.ts";
+export { parseCommandTemplate, commandPlaceholders, type CommandParse } from "./templates/command.ts";
+export { parseEndpointTemplate, HTTP_VERBS, type EndpointParse } from "./templates/endpoint.ts";
+export type { TemplateProblem, Locate } from "./templates/locate.ts";
+export { toJsonSchema } from "./catalogue/json-schema.ts";
+export { parse, type ParseResult } from "./syntax/parse.ts";
+export { ToolDocument } from "./syntax/document.ts";
+export type { PathAt, CursorContext, KeyContext, ValueContext, CommentContext, NoContext, PathSegment } from "./syntax/path-at.ts";
+export { LineIndex } from "./text/line-index.ts";
+export { format, formatText, FormatError, MAX_WIDTH, type FormatResult } from "./format/format.ts";
+export { displayWidth, isWide } from "./format/width.ts";
+export { SYNTAX_RULES, MAX_NESTING, type SyntaxRule } from "./syntax/syntax-diagnostics.ts";

@@ -16,6 +16,12 @@ export interface Envelope {
   readonly exit_code?: number;
   /** True when output was cut at max_output_bytes while streaming. */
   readonly truncated?: boolean;
+  /** Stderr of a run that succeeded (warnings, progress), when not empty; on failure stderr is `error`. */
+  readonly stderr?: string;
+  /** True when the run was stopped at its timeout (the whole process group killed). */
+  readonly timed_out?: boolean;
+  /** Why nothing ran although the tool exists: params that do not fit, or no confirmation. */
+  readonly refused?: "invalid-params" | "not-confirmed";
   /** With found:false: "此工具尚不在仓库中，需铸渊新建". */
   readonly suggestion?: string;
   /** With found:false on an exact call: the closest registered names. */

@@ -27,6 +27,8 @@ export interface MethodSpec {
 export interface ExecutorSpec {
   readonly name: ExecutorName;
   readonly doc: Doc;
+  /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
+  readonly accepts?: readonly ("command" | "endpoint")[];
   readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
 }
 
@@ -118,6 +120,8 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
+    accepts: ["command"],
     methods: {
       kind: "open",
       suggested: [
@@ -129,6 +133,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    accepts: ["endpoint"],
     methods: {
       kind: "open",
       suggested: [
@@ -149,6 +154,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令", en: "Run the command" }, params: [] }] },
   },
 ];

@@ -136,6 +136,15 @@ export const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
+/** `name`: English letters, digits, `-`, `_` and `.`, starting with a letter or digit; no spaces. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** A param name, as `{placeholders}` and `key=value` arguments can name it. */
+export const PARAM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** `created`: a calendar day written YYYY-MM-DD. */
+export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 export const REQUIRED_FIELDS: readonly string[] = FIELDS.filter((f) => f.required).map((f) => f.name);
 
 const FIELD_BY_NAME = new Map(FIELDS.map((f) => [f.name, f]));

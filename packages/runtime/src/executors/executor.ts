@@ -25,12 +25,24 @@ export interface ExecutionResult {
   readonly error: string | null;
   readonly exit_code?: number;
   readonly truncated?: boolean;
+  /** Stderr of a run that succeeded (warnings, progress), when not empty: never hidden, never mixed into output. */
+  readonly stderr?: string;
+  /** True when the run was stopped at its timeout. */
+  readonly timed_out?: boolean;
 }
 
 /** What `hdlp call --dry-run` prints: exactly what would run, secrets masked. */
 export type DryRun =
   | { readonly kind: "process"; readonly argv: readonly string[]; readonly cwd?: string }
-  | { readonly kind: "http"; readonly method: string; readonly url: string; readonly headers: Readonly<Record<string, string>>; readonly body?: string };
+  | {
+      readonly kind: "http";
+      readonly method: string;
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body?: string;
+      /** What the request alone does not show (git-forgejo's file.update first reads the current sha). */
+      readonly note?: string;
+    };
 
 export interface Executor {
   execute(request: ExecutionRequest): Promise<ExecutionResult>;
@@ -51,4 +63,22 @@ export interface RuntimeConfig {
   readonly forgejo?: Endpoint;
   /** git-forgejo's repository when a call names none: `owner/name`. */
   readonly forgejoDefaultRepo?: string;
+  /** The hdlp.config.json that was read (or looked for), so a "not configured" error can name it. */
+  readonly configPath?: string;
+}
+
+/**
+ * A call that cannot be run as asked (a value that would be read as an option,
+ * a missing `cmd`, a repository the config cannot supply …): thrown by
+ * `describe` or `execute` before anything runs. The pipeline turns it into
+ * `ok:false` with `refused: "invalid-params"`; `param` names the culprit.
+ */
+export class InvalidCallError extends Error {
+  constructor(
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = "InvalidCallError";
+  }
 }

@@ -1,0 +1,84 @@
+/**
+ * The CI gate (issue 2): whole-process time of `hdlp lint` on 10,000 tool
+ * folders, against what a team would write instead: a Node script reading
+ * each file with `yaml` and checking it with `ajv` against the schema that
+ * `hdlp schema` prints (./yaml-ajv-gate.mjs). Goal: ours at least 5× faster.
+ *
+ * Everything runs as a user runs it: the real `node_modules/.bin/hdlp` shim,
+ * a fresh process each time. The passes alternate between the contenders (the
+ * machine is shared; alternating spreads any disturbance evenly) and the best
+ * of each is reported. Also: the start-up cost of the shim, bundled (the
+ * default) and through tsx (HDLP_NO_BUNDLE=1), and lint with worker threads
+ * off (HDLP_LINT_WORKERS=0) and forced on (HDLP_LINT_WORKERS=1).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeCorpus } from "./corpus.ts";
+
+const FILES = 10_000;
+const PASSES = 3;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HDLP = join(ROOT, "node_modules/.bin/hdlp");
+const GATE = join(ROOT, "bench/yaml-ajv-gate.mjs");
+
+interface Timed {
+  readonly ms: number;
+  readonly status: number | null;
+  readonly lastLine: string;
+}
+
+function time(command: string, args: readonly string[], env: Record<string, string> = {}): Timed {
+  const start = performance.now();
+  const run = spawnSync(command, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (run.error) throw run.error;
+  return { ms, status: run.status, lastLine: run.stdout.trimEnd().split("\n").at(-1) ?? "" };
+}
+
+function best(name: string, runs: readonly Timed[]): Timed {
+  const fastest = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+  console.log(`${name.padEnd(44)} ${(fastest.ms / 1000).toFixed(2).padStart(6)} s  (exit ${fastest.status}: ${fastest.lastLine})`);
+  return fastest;
+}
+
+export async function run(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), "hdlp-lint-bench-"));
+  try {
+    const tools = join(dir, "tools");
+    const { bytes } = await writeCorpus(tools, FILES);
+    const schemaPath = join(dir, "schema.json");
+    const schema = spawnSync(HDLP, ["schema"], { encoding: "utf8" });
+    await writeFile(schemaPath, schema.stdout);
+    console.log(`corpus: ${FILES} tool folders, ${(bytes / 1e6).toFixed(2)} MB; best of ${PASSES} alternating passes, whole process each`);
+    // hdlp lint starts worker threads only on idle cores; say how busy the machine was.
+    console.log(`load average before: ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`);
+
+    time(HDLP, ["--version"]); // builds the CLI bundle if a source changed since the last run
+    const startup = { bundled: [] as Timed[], tsx: [] as Timed[] };
+    const lint = { parallel: [] as Timed[], single: [] as Timed[], twoThreads: [] as Timed[], gate: [] as Timed[] };
+    for (let pass = 0; pass < PASSES; pass++) {
+      startup.bundled.push(time(HDLP, ["--version"]));
+      startup.tsx.push(time(HDLP, ["--version"], { HDLP_NO_BUNDLE: "1" }));
+      lint.parallel.push(time(HDLP, ["lint", tools]));
+      lint.single.push(time(HDLP, ["lint", tools], { HDLP_LINT_WORKERS: "0" }));
+      lint.twoThreads.push(time(HDLP, ["lint", tools], { HDLP_LINT_WORKERS: "1" }));
+      lint.gate.push(time(process.execPath, [GATE, schemaPath, tools]));
+    }
+
+    best("hdlp --version (bundled start-up)", startup.bundled);
+    best("hdlp --version through tsx (HDLP_NO_BUNDLE=1)", startup.tsx);
+    const ours = best("hdlp lint (workers on idle cores only)", lint.parallel);
+    const single = best("hdlp lint, one thread (HDLP_LINT_WORKERS=0)", lint.single);
+    const two = best("hdlp lint, one worker (HDLP_LINT_WORKERS=1)", lint.twoThreads);
+    const gate = best("yaml + ajv gate (bench/yaml-ajv-gate.mjs)", lint.gate);
+    console.log(`load average after: ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`gate / hdlp lint:             ${(gate.ms / ours.ms).toFixed(2)}× (goal: ≥ 5.00×)`);
+    console.log(`gate / hdlp lint, one thread: ${(gate.ms / single.ms).toFixed(2)}×`);
+    console.log(`gate / hdlp lint, one worker: ${(gate.ms / two.ms).toFixed(2)}×`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

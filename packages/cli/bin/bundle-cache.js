@@ -1,0 +1,119 @@
+// Start-up speed for a CLI that runs its TypeScript sources with no build step.
+//
+// Loading the sources through tsx costs a loader round trip per module, and the
+// parser's Chevrotain (with lodash-es) is hundreds of modules: seconds before
+// `hdlp lint` reads its first file. So the first run bundles the CLI with
+// esbuild (which tsx already depends on) into node_modules/.cache, and later
+// runs import that bundle directly: a handful of modules, no loader hooks.
+// The bundle is rebuilt whenever any file it was built from has changed, so
+// editing a source file is seen on the next run, exactly as with tsx. Should
+// bundling fail for any reason, the CLI runs through tsx as before.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+
+/** Every entry point of the CLI, bundled together (they share chunks). */
+const ENTRIES = ["main.ts", "lint-worker.ts"];
+
+/** The bundle's manifest: the output of each entry, and the modification time of every input. */
+function readManifest(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function isFresh(manifest) {
+  if (!manifest?.outputs || !manifest.inputs || !Object.values(manifest.outputs).every((file) => existsSync(file))) return false;
+  for (const [file, mtime] of Object.entries(manifest.inputs)) {
+    try {
+      if (statSync(file).mtimeMs !== mtime) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Bundled, a module's `import.meta.url` would be the bundle's. Sources that
+ * find files beside themselves (data files, package.json) keep their own URL.
+ */
+const keepOwnUrl = {
+  name: "keep-import-meta-url",
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+    });
+  },
+};
+
+async function build(sourceDir, cacheDir, manifestPath) {
+  // esbuild is tsx's own dependency: resolve it from tsx's location.
+  const esbuild = createRequire(require.resolve("tsx"))("esbuild");
+  const outdir = join(cacheDir, `build-${process.pid}-${Date.now()}`);
+  const result = await esbuild.build({
+    entryPoints: ENTRIES.map((name) => join(sourceDir, name)),
+    absWorkingDir: sourceDir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    metafile: true,
+    logLevel: "silent",
+    plugins: [keepOwnUrl],
+    // Bundled CommonJS dependencies still call require() for Node's built-ins.
+    banner: { js: 'import { createRequire as __hdlpCreateRequire } from "node:module"; const require = __hdlpCreateRequire(import.meta.url);' },
+  });
+  const inputs = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = resolve(sourceDir, input.replace(/^[a-z-]+:/, ""));
+    if (existsSync(file)) inputs[file] = statSync(file).mtimeMs;
+  }
+  const outputs = Object.fromEntries(ENTRIES.map((name) => [name, join(outdir, name.replace(/\.ts$/, ".mjs"))]));
+  // Write the manifest atomically: a concurrent run sees the old one or the new one, never half.
+  const temporary = `${manifestPath}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify({ outputs, inputs }));
+  renameSync(temporary, manifestPath);
+  // Builds older than a minute go (a run started a moment ago may still load chunks of its own).
+  for (const name of readdirSync(cacheDir)) {
+    const path = join(cacheDir, name);
+    if (name.startsWith("build-") && path !== outdir && statSync(path).mtimeMs < Date.now() - 60_000) rmSync(path, { recursive: true, force: true });
+  }
+  return outputs;
+}
+
+/**
+ * Run `src/<entry>` (one of ENTRIES) from a fresh bundle, or through tsx when
+ * bundling is impossible or turned off (HDLP_NO_BUNDLE=1).
+ */
+export async function runBundled(entryName) {
+  const sourceDir = fileURLToPath(new URL("../src/", import.meta.url));
+  const cacheDir = join(sourceDir, "..", "node_modules", ".cache", "hdlp-bundle");
+  const manifestPath = join(cacheDir, "manifest.json");
+  let outputs;
+  if (!process.env.HDLP_NO_BUNDLE) {
+    const manifest = readManifest(manifestPath);
+    try {
+      if (isFresh(manifest)) outputs = manifest.outputs;
+      else {
+        mkdirSync(cacheDir, { recursive: true });
+        outputs = await build(sourceDir, cacheDir, manifestPath);
+      }
+    } catch {
+      outputs = undefined;
+    }
+  }
+  if (outputs?.[entryName]) return import(pathToFileURL(outputs[entryName]).href);
+  const { register } = await import("tsx/esm/api");
+  register();
+  return import(new URL(entryName, pathToFileURL(sourceDir)).href);
+}

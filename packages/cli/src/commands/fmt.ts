@@ -1,0 +1,60 @@
+/** `hdlp fmt [paths…] --check | --write`: the canonical layout. */
+import { formatText } from "@hdlp/parser";
+import { type Command, EXIT, UsageError } from "../command.ts";
+import { readSources, writeSource } from "../files.ts";
+import { parseOptions } from "../options.ts";
+
+const HELP = `Usage: hdlp fmt [paths…] (--check | --write)
+
+Format TOOL.hdlp files in the canonical style (the seed's example): fields in
+catalogue order, two-space indentation, each param on one line as
+\`{ type, required, description }\` when it fits in 100 columns, comments kept.
+A file with syntax errors is never touched: fmt says why and moves on.
+
+Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+Default: ./tools. With one file and neither option, prints the formatted text.
+
+Options:
+  --check     List the files that are not formatted; change nothing
+  --write     Rewrite the files that are not formatted
+  -h, --help  Show this help
+
+Exit codes:
+  0  every file formatted (already, or now with --write)
+  1  --check found files to format, or a file could not be formatted
+  2  bad usage, or a path that cannot be read
+`;
+
+export const command: Command = {
+  name: "fmt",
+  summary: "Format TOOL.hdlp files in the canonical style",
+  help: HELP,
+  async run(args) {
+    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" } });
+    if (values.check && values.write) throw new UsageError("choose --check or --write, not both.");
+    const sources = readSources(positionals.length ? positionals : ["tools"]);
+    const mode = values.check ? "check" : values.write ? "write" : "print";
+    if (mode === "print" && sources.length !== 1) throw new UsageError(`${sources.length} files found: add --check to list those to format, or --write to format them.`);
+
+    let failed = false;
+    for (const source of sources) {
+      const result = formatText(source.text);
+      if (!result.ok) {
+        process.stderr.write(`${source.path}: cannot format: ${result.reason}.\n`);
+        failed = true;
+        continue;
+      }
+      if (mode === "print") process.stdout.write(result.text);
+      else if (result.text !== source.text) {
+        if (mode === "check") {
+          process.stdout.write(`${source.path}\n`);
+          failed = true;
+        } else {
+          writeSource({ path: source.path, text: result.text });
+          process.stdout.write(`formatted ${source.path}\n`);
+        }
+      }
+    }
+    return failed ? EXIT.failed : EXIT.ok;
+  },
+};

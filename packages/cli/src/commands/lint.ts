@@ -1,0 +1,125 @@
+/** `hdlp lint [paths…]`: the CI gate. */
+import { applyFixes, lintFiles, type LintedFile } from "@hdlp/parser";
+import { type Command, EXIT } from "../command.ts";
+import { findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
+import { lintCandidates } from "../parallel-lint.ts";
+import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
+import { githubReport } from "../report/github.ts";
+import { jsonReport } from "../report/json.ts";
+import type { FileReport } from "../report/report.ts";
+import { sarifReport } from "../report/sarif.ts";
+import { stylishReport } from "../report/stylish.ts";
+import { totals } from "../report/report.ts";
+import { cliVersion } from "../version.ts";
+
+const FORMATS = ["stylish", "json", "sarif", "github"] as const;
+type Format = (typeof FORMATS)[number];
+
+/** Rounds of fix-then-lint: a fix can reveal another (a renamed field, then its value). */
+const FIX_ROUNDS = 10;
+
+const HELP = `Usage: hdlp lint [paths…] [options]
+
+Check TOOL.hdlp files: syntax, the ten required fields, executors and their
+methods, params, constraints, command and endpoint templates, and across files
+duplicate tool names and folders named differently from their tool.
+
+Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+Default: ./tools
+
+Options:
+  --format <name>     stylish (default: code frame with caret, colour on a terminal),
+                      json, sarif (SARIF 2.1.0), github (workflow annotations)
+  --fix               Apply the safe fixes and write the files back, then report what is left
+  --max-warnings <n>  Fail (exit 1) when there are more than n warnings
+  -h, --help          Show this help
+
+Exit codes:
+  0  no errors, and warnings within --max-warnings
+  1  errors found, or more warnings than --max-warnings
+  2  bad usage, or a path that cannot be read
+
+Suppress a rule on one line with a comment on the line before it:
+  # hdlp-disable-next-line unknown-field
+
+Examples:
+  hdlp lint
+  hdlp lint tools/shell-exec/TOOL.hdlp --format json
+  hdlp lint tools --format github --max-warnings 0
+`;
+
+function colorWanted(): boolean {
+  if (process.env.NO_COLOR) return false;
+  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== "0") return true;
+  return process.stdout.isTTY === true;
+}
+
+function render(format: Format, files: readonly FileReport[]): string {
+  switch (format) {
+    case "stylish":
+      return stylishReport(files, { color: colorWanted() });
+    case "json":
+      return jsonReport(files);
+    case "sarif":
+      return sarifReport(files, cliVersion());
+    case "github":
+      return githubReport(files);
+  }
+}
+
+/** Apply fixes until none applies, re-linting the whole set each round (fixes can change cross-file results). */
+function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: SourceFile[]; results: LintedFile[]; changed: Set<number> } {
+  const changed = new Set<number>();
+  for (let round = 0; round < FIX_ROUNDS; round++) {
+    let appliedAny = false;
+    sources = sources.map((source, index) => {
+      const { text, applied } = applyFixes(source.text, results[index]!.diagnostics);
+      if (applied === 0 || text === source.text) return source;
+      appliedAny = true;
+      changed.add(index);
+      return { path: source.path, text };
+    });
+    if (!appliedAny) break;
+    results = lintFiles(sources);
+  }
+  return { sources, results, changed };
+}
+
+export const command: Command = {
+  name: "lint",
+  summary: "Check TOOL.hdlp files and report every problem",
+  help: HELP,
+  async run(args) {
+    const { values, positionals } = parseOptions(args, {
+      format: { type: "string" },
+      fix: { type: "boolean" },
+      "max-warnings": { type: "string" },
+    });
+    const format = oneOf("format", values.format, FORMATS, "stylish");
+    const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
+
+    const paths = positionals.length ? positionals : ["tools"];
+    const run = await lintCandidates(findCandidates(paths));
+    if (run.results.length === 0) throw noFilesError(paths);
+    let results = run.results;
+    const texts = new Map(run.texts);
+    if (values.fix) {
+      // Fixing needs every file's text, and re-lints the set: read them all here.
+      const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));
+      const fixed = fixAll(sources, results);
+      results = fixed.results;
+      fixed.sources.forEach((source) => texts.set(source.path, source.text));
+      for (const index of fixed.changed) writeSource(fixed.sources[index]!);
+    }
+
+    const reports: FileReport[] = results.map((result) => ({ path: result.path, text: texts.get(result.path) ?? "", diagnostics: result.diagnostics }));
+    process.stdout.write(render(format, reports));
+    const { errors, warnings } = totals(reports);
+    if (errors > 0) return EXIT.failed;
+    if (maxWarnings !== undefined && warnings > maxWarnings) {
+      if (format === "stylish") process.stdout.write(`${warnings} warnings, more than --max-warnings ${maxWarnings}.\n`);
+      return EXIT.failed;
+    }
+    return EXIT.ok;
+  },
+};

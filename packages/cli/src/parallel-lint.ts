@@ -1,0 +1,109 @@
+/**
+ * `hdlp lint` on thousands of files uses every core: worker threads and the
+ * main thread claim chunks of paths from one shared counter (so a worker that
+ * starts late simply claims fewer), each reads and lints its files on its own
+ * (`lintFile`: plain data, cheap to send back), and the main thread finishes
+ * them together (`combineLints`: the rules across files, suppressions).
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { Worker } from "node:worker_threads";
+import { combineLints, type FileLint, lintFile, type LintedFile } from "@hdlp/parser";
+import { UsageError } from "./command.ts";
+import { type Candidate, readCandidate, type SourceFile } from "./files.ts";
+
+/** Below this many files a worker's start-up (about 0.15 s) costs more than it saves. */
+const PARALLEL_FROM = 1500;
+const CHUNK = 200;
+const MAX_WORKERS = 3;
+
+export interface LintJob {
+  readonly candidates: readonly Candidate[];
+  /** One Int32 over a SharedArrayBuffer: the index of the next unclaimed candidate. */
+  readonly next: Int32Array;
+}
+
+interface Linted {
+  readonly index: number;
+  readonly lint: FileLint;
+  /** Sent back only for a file with diagnostics: reports quote its lines, fixes edit it. */
+  readonly text?: string;
+}
+
+/** What a thread did: the files it linted, or the path it could not read (a usage error). */
+export type LintedShare = { readonly linted: Linted[] } | { readonly unreadable: string };
+
+/** Claim chunks until none is left, reading and linting each file claimed. */
+export function lintClaimedChunks(job: LintJob): LintedShare {
+  const linted: Linted[] = [];
+  for (;;) {
+    const start = Atomics.add(job.next, 0, CHUNK);
+    if (start >= job.candidates.length) return { linted };
+    for (let index = start; index < Math.min(start + CHUNK, job.candidates.length); index++) {
+      let file: SourceFile | undefined;
+      try {
+        file = readCandidate(job.candidates[index]!);
+      } catch (error) {
+        Atomics.store(job.next, 0, job.candidates.length); // everyone stops: the command fails anyway
+        return { unreadable: (error as Error).message };
+      }
+      if (!file) continue;
+      const lint = lintFile(file);
+      linted.push(lint.diagnostics.length > 0 || lint.suppressions.length > 0 ? { index, lint, text: file.text } : { index, lint });
+    }
+  }
+}
+
+function startWorker(job: LintJob): Promise<LintedShare> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("../bin/lint-worker.js", import.meta.url));
+    worker.once("message", (share: LintedShare) => resolve(share));
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`a lint worker exited with code ${code} before answering`)));
+    worker.postMessage(job);
+  });
+}
+
+/**
+ * Worker threads to start (HDLP_LINT_WORKERS overrides): one per idle core
+ * beyond the main thread's, at most 3. Idle, because on a machine already busy
+ * a second thread gets no more CPU, only its own start-up and JIT warm-up to
+ * pay (measured: slower than one thread when the load average exceeds the cores).
+ */
+function workerCount(): number {
+  const setting = process.env.HDLP_LINT_WORKERS;
+  if (setting !== undefined && /^\d+$/.test(setting)) return Number(setting);
+  const cores = availableParallelism();
+  const spare = Math.round(cores - 1 - loadavg()[0]!); // idle cores besides the main thread's
+  return Math.max(0, Math.min(MAX_WORKERS, cores - 1, spare));
+}
+
+export interface LintRun {
+  /** The files that exist, in candidate order, with their diagnostics. */
+  readonly results: LintedFile[];
+  /** Their texts, where a report or a fix needs them (files with diagnostics). */
+  readonly texts: ReadonlyMap<string, string>;
+}
+
+/** Read and lint every candidate, on several threads when there are many. */
+export async function lintCandidates(candidates: readonly Candidate[]): Promise<LintRun> {
+  const workers = candidates.length < PARALLEL_FROM ? 0 : workerCount();
+  const job: LintJob = { candidates, next: new Int32Array(new SharedArrayBuffer(4)) };
+  const pending = Array.from({ length: workers }, () => startWorker(job));
+  const mine = lintClaimedChunks(job);
+  let shares: LintedShare[];
+  try {
+    shares = [mine, ...(await Promise.all(pending))];
+  } catch {
+    // A worker that failed took its claimed chunks with it: do everything here instead.
+    shares = [lintClaimedChunks({ candidates, next: new Int32Array(new SharedArrayBuffer(4)) })];
+  }
+  const byIndex = new Array<Linted | undefined>(candidates.length);
+  for (const share of shares) {
+    if ("unreadable" in share) throw new UsageError(share.unreadable);
+    for (const linted of share.linted) byIndex[linted.index] = linted;
+  }
+  const present = byIndex.filter((linted): linted is Linted => linted !== undefined);
+  const texts = new Map<string, string>();
+  for (const linted of present) if (linted.text !== undefined) texts.set(linted.lint.path, linted.text);
+  return { results: combineLints(present.map((linted) => linted.lint)), texts };
+}

@@ -1,0 +1,168 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { BROKEN, runHdlp, SEED, tempFolder } from "./run-hdlp.ts";
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function project(files: Record<string, string>): Promise<string> {
+  const folder = await tempFolder(files);
+  cleanup = folder.remove;
+  return folder.dir;
+}
+
+const ANSI = /\u001b\[/;
+
+describe("hdlp lint", () => {
+  it("exits 0 on a clean ./tools (the default path) and says so", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": SEED });
+    const run = await runHdlp(["lint"], { cwd });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toBe("1 file checked, no problems.\n");
+  });
+
+  it("exits 1 on errors, with path:line:col, the rule, and the line with a caret under the value (no colour off a terminal)", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN });
+    const run = await runHdlp(["lint", "tools"], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("tools/shell-exec/TOOL.hdlp:5:11: error: `Shell` is not an executor; did you mean `shell`? [unknown-executor]");
+    expect(run.stdout).toContain("  5 | executor: Shell\n    |           ^^^^^\n");
+    expect(run.stdout).toContain("warning: `colour` is not a field of TOOL.hdlp; it is ignored. [unknown-field]");
+    expect(run.stdout).toContain("2 problems (1 error, 1 warning) in 1 file of 1 checked.");
+    expect(run.stdout).not.toMatch(ANSI);
+  });
+
+  it("colours the stylish report when forced (FORCE_COLOR), as on a terminal", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN });
+    const run = await runHdlp(["lint"], { cwd, env: { FORCE_COLOR: "1" } });
+    expect(run.stdout).toMatch(ANSI);
+  });
+
+  it("prints the exact JSON shape of issue 2 (0-based lines and characters)", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN, "tools/ok/TOOL.hdlp": SEED.replace("name: shell-exec", "name: ok") });
+    const run = await runHdlp(["lint", "--format", "json"], { cwd });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report).toEqual({
+      files: [
+        { path: "tools/ok/TOOL.hdlp", diagnostics: [] },
+        {
+          path: "tools/shell-exec/TOOL.hdlp",
+          diagnostics: [
+            {
+              rule: "unknown-executor",
+              severity: "error",
+              message: "`Shell` is not an executor; did you mean `shell`?",
+              field: "executor",
+              range: { start: { line: 4, character: 10 }, end: { line: 4, character: 15 } },
+            },
+            {
+              rule: "unknown-field",
+              severity: "warning",
+              message: "`colour` is not a field of TOOL.hdlp; it is ignored.",
+              field: "colour",
+              range: { start: { line: 12, character: 0 }, end: { line: 12, character: 6 } },
+            },
+          ],
+        },
+      ],
+      errorCount: 1,
+      warningCount: 1,
+    });
+  });
+
+  it("prints a SARIF 2.1.0 log: rules described once, results pointing at 1-based regions", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN });
+    const run = await runHdlp(["lint", "--format", "sarif"], { cwd });
+    expect(run.code).toBe(1);
+    const log = JSON.parse(run.stdout);
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs).toHaveLength(1);
+    const [sarifRun] = log.runs;
+    expect(sarifRun.tool.driver.name).toBe("hdlp");
+    const ruleIds: string[] = sarifRun.tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(new Set(ruleIds).size).toBe(ruleIds.length);
+    expect(sarifRun.results).toHaveLength(2);
+    for (const result of sarifRun.results) {
+      expect(ruleIds[result.ruleIndex]).toBe(result.ruleId);
+      expect(["error", "warning", "note"]).toContain(result.level);
+      expect(typeof result.message.text).toBe("string");
+    }
+    expect(sarifRun.results[0]).toMatchObject({
+      ruleId: "unknown-executor",
+      level: "error",
+      locations: [{ physicalLocation: { artifactLocation: { uri: "tools/shell-exec/TOOL.hdlp", uriBaseId: "SRCROOT" }, region: { startLine: 5, startColumn: 11, endLine: 5, endColumn: 16 } } }],
+    });
+    expect(sarifRun.originalUriBaseIds.SRCROOT.uri).toMatch(/^file:\/\/.*\/$/);
+  });
+
+  it("prints GitHub workflow annotations, escaping what the runner would misread", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN });
+    const run = await runHdlp(["lint", "--format", "github"], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n").filter(Boolean)).toEqual([
+      "::error file=tools/shell-exec/TOOL.hdlp,line=5,col=11,endLine=5,endColumn=15,title=unknown-executor::`Shell` is not an executor; did you mean `shell`?",
+      "::warning file=tools/shell-exec/TOOL.hdlp,line=13,col=1,endLine=13,endColumn=6,title=unknown-field::`colour` is not a field of TOOL.hdlp; it is ignored.",
+    ]);
+  });
+
+  it("--max-warnings: exits 0 with warnings within the maximum, 1 above it", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": SEED.replace("author:", "colour: red\nauthor:") });
+    expect((await runHdlp(["lint", "--max-warnings", "1"], { cwd })).code).toBe(0);
+    const over = await runHdlp(["lint", "--max-warnings", "0"], { cwd });
+    expect(over.code).toBe(1);
+    expect(over.stdout).toContain("more than --max-warnings 0");
+  });
+
+  it("--fix applies the safe fixes, writes the file, and reports what is left", async () => {
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN.replace("colour: red", "athor: ICE") });
+    const run = await runHdlp(["lint", "--fix", "--format", "json"], { cwd });
+    const fixed = await readFile(join(cwd, "tools/shell-exec/TOOL.hdlp"), "utf8");
+    expect(fixed).toContain("executor: shell\n");
+    // `athor` is not renamed: `author` exists, so renaming would make a duplicate.
+    expect(fixed).toContain("athor: ICE\n");
+    const report = JSON.parse(run.stdout);
+    expect(report.errorCount).toBe(0);
+    expect(report.files[0].diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["shell-free-text", "unknown-field"]);
+    expect(run.code).toBe(0);
+  });
+
+  it("finds duplicate names across files and folders named differently from their tool", async () => {
+    const cwd = await project({ "tools/a/TOOL.hdlp": SEED, "tools/shell-exec/TOOL.hdlp": SEED });
+    const run = await runHdlp(["lint", "--format", "json"], { cwd });
+    expect(run.code).toBe(1);
+    const rules = JSON.parse(run.stdout).files.map((f: { diagnostics: { rule: string }[] }) => f.diagnostics.map((d) => d.rule));
+    expect(rules).toEqual([["duplicate-name", "folder-name-mismatch"], ["duplicate-name"]]);
+  });
+
+  it("lints single files and *.hdlp files in a folder as well as */TOOL.hdlp", async () => {
+    const cwd = await project({ "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"), "one.hdlp": SEED.replace("name: shell-exec", "name: one") });
+    const run = await runHdlp(["lint", "one.hdlp", "more"], { cwd });
+    expect(run).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
+  });
+
+  it.each([
+    [["lint", "nowhere"], "cannot read `nowhere`: no such file or folder."],
+    [["lint"], "cannot read `tools`: no such file or folder."],
+    [["lint", "--format", "xml"], "--format must be one of stylish, json, sarif, github, not `xml`."],
+    [["lint", "--max-warnings", "many"], "--max-warnings must be a whole number"],
+    [["lint", "--frobnicate"], "Unknown option '--frobnicate'"],
+  ])("exits 2 on bad usage or an unreadable path: %j", async (args, message) => {
+    const cwd = await project({});
+    const run = await runHdlp(args, { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain("Run `hdlp lint --help` for usage.");
+  });
+
+  it("exits 2 on a folder without any .hdlp file, naming it", async () => {
+    const cwd = await project({ "tools/readme.txt": "hi" });
+    const run = await runHdlp(["lint"], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("no .hdlp files in `tools`");
+  });
+});

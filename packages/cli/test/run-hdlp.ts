@@ -1,0 +1,60 @@
+/**
+ * Run the real `hdlp` (the workspace's `node_modules/.bin/hdlp` shim, as a
+ * user runs it) in a temp folder holding the given files.
+ */
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const HDLP = fileURLToPath(new URL("../../../node_modules/.bin/hdlp", import.meta.url));
+
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function runHdlp(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
+    const child = spawn(HDLP, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A temp folder with `files` (path → text) written into it. */
+export async function tempFolder(files: Record<string, string>): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "hdlp-cli-"));
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export const SEED = `name: shell-exec
+display: Shell命令执行
+intent: 在服务器上执行一条shell命令并返回结果
+method: exec
+executor: gatekeeper
+params_schema:
+  cmd: { type: string, required: true, description: "要执行的shell命令" }
+  cwd: { type: string, required: false, description: "工作目录" }
+constraints:
+  timeout_ms: 30000
+  max_output_bytes: 65536
+  require_confirm: false
+author: ICE-GL-ZY001
+created: 2026-05-31
+why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
+`;
+
+/** The seed's tool with `executor: Shell` (an error with a fix) and an unknown field (a warning). */
+export const BROKEN = SEED.replace("executor: gatekeeper", "executor: Shell").replace("author:", "colour: red\nauthor:");

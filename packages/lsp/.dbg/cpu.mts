@@ -1,0 +1,14 @@
+import { LspClient } from "/work/main/packages/lsp/test/harness.ts";
+import { largeTool, scratchUri } from "/work/main/packages/lsp/test/fixtures.ts";
+const text = largeTool(1024 * 1024);
+const c = await LspClient.start({ command: ["node", "--cpu-prof", "--cpu-prof-dir=/tmp/lspdbg/prof", "--import", "tsx", "/work/main/packages/lsp/src/main.ts", "--stdio"] });
+const uri = scratchUri("big");
+let t = performance.now();
+await c.open(uri, text);
+await c.diagnosticsFor(uri);
+console.log("open→diag", (performance.now() - t).toFixed(1));
+t = performance.now();
+await c.change(uri, [{ range: { start: { line: 2, character: 8 }, end: { line: 2, character: 8 } }, text: "x" }]);
+await c.diagnosticsFor(uri);
+console.log("edit→diag", (performance.now() - t).toFixed(1));
+await c.stop();

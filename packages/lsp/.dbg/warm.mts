@@ -1,0 +1,14 @@
+import { parse, lint, toolSkeleton } from "@hdlp/parser";
+import { largeTool } from "/work/main/packages/lsp/test/fixtures.ts";
+const mode = process.argv[2];
+let t = performance.now();
+if (mode === "small") for (let i = 0; i < 1; i++) lint(parse(toolSkeleton({ name: "w", created: "2026-01-01" })));
+if (mode === "medium") lint(parse(largeTool(64 * 1024)));
+console.log(mode, "warm cost", (performance.now() - t).toFixed(0));
+const text = largeTool(1024 * 1024);
+t = performance.now();
+const p = parse(text);
+const tp = performance.now() - t;
+t = performance.now();
+lint(p);
+console.log({ parse: tp.toFixed(0), lint: (performance.now() - t).toFixed(0) });

@@ -1,0 +1,17 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { LspClient } from "/work/main/packages/lsp/test/harness.ts";
+import { SEED_EXAMPLE } from "/work/main/packages/lsp/test/fixtures.ts";
+const ws = mkdtempSync(join(tmpdir(), "dbg-"));
+const w = (f: string, t: string) => { mkdirSync(join(ws, "tools", f), { recursive: true }); writeFileSync(join(ws, "tools", f, "TOOL.hdlp"), t); return pathToFileURL(join(ws, "tools", f, "TOOL.hdlp")).href; };
+w("shell-exec", SEED_EXAMPLE);
+const other = w("other", SEED_EXAMPLE);
+const c = await LspClient.start({ workspaceFolder: ws });
+c.connection.onNotification((m: string, p: unknown) => console.log("notif", m, JSON.stringify(p).slice(0, 300)));
+await c.open(other, SEED_EXAMPLE);
+await new Promise((r) => setTimeout(r, 1500));
+console.log(c.log.join("\n"));
+console.log(JSON.stringify(c.diagnostics.get(other)));
+await c.stop();

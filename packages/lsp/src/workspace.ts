@@ -1,0 +1,223 @@
+/**
+ * The workspace's tools folders (`tools/<name>/TOOL.hdlp`), kept current, for
+ * the cross-file rules: two tools with the same name, a folder named unlike
+ * its tool. Open documents count with their editor text, the others with
+ * their text on disk.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type Diagnostic, type ParseResult, lintFiles, parse } from "@hdlp/parser";
+import { pathOf, TOOL_FILE } from "./uri.ts";
+
+export interface ToolFile {
+  readonly uri: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface WorkspaceHooks {
+  /** The documents open in the editor, with their editor text. */
+  readonly openDocuments: () => Iterable<{ readonly uri: string; readonly text: string }>;
+  readonly log: (message: string) => void;
+}
+
+export class ToolsWorkspace {
+  readonly #hooks: WorkspaceHooks;
+  #roots: string[] = [];
+  /** Where `hdlp lint` would run: paths in messages are relative to it, as on the command line. */
+  #base: string = process.cwd();
+  /** Parsed disk files, reused while their text is unchanged. */
+  #parsed = new Map<string, { text: string; parsed: ParseResult }>();
+  /** Disk text of every tool file under the roots, by path (uris differ in encoding between clients). */
+  #disk = new Map<string, ToolFile>();
+  #watchers: FSWatcher[] = [];
+  #onDiskChange: (() => void) | undefined;
+  #pendingNotice: NodeJS.Timeout | undefined;
+
+  constructor(hooks: WorkspaceHooks) {
+    this.#hooks = hooks;
+  }
+
+  get roots(): readonly string[] {
+    return this.#roots;
+  }
+
+  /** Chooses the tools folders from the `hdlp.toolsRoot` setting and the workspace folders, and reads them. */
+  setRoots(toolsRoot: string | undefined, workspaceFolders: readonly string[]): void {
+    const folders = workspaceFolders.flatMap((uri) => (uri.startsWith("file:") ? [fileURLToPath(uri)] : []));
+    this.#base = folders[0] ?? process.cwd();
+    if (toolsRoot !== undefined) {
+      this.#roots = [isAbsolute(toolsRoot) ? toolsRoot : resolve(folders[0] ?? process.cwd(), toolsRoot)];
+    } else {
+      this.#roots = folders.map((folder) => (isDirectory(join(folder, "tools")) ? join(folder, "tools") : folder));
+    }
+    this.#rescan();
+    this.#rewatch();
+  }
+
+  /** The file at `uri` changed, appeared or went away (on disk, or its editor closed). */
+  fileChanged(uri: string): void {
+    const path = pathOf(uri);
+    if (path === undefined) return;
+    if (!this.#isToolFile(path)) {
+      // A folder was added or removed: read the roots again.
+      if (this.#roots.some((root) => path === root || path.startsWith(root + sep))) this.#rescan();
+      return;
+    }
+    const text = readText(path);
+    if (text === undefined) this.#disk.delete(path);
+    else this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
+  }
+
+  /** Whether the cross-file rules apply to `uri`: a `<root>/<folder>/TOOL.hdlp`. */
+  includes(uri: string): boolean {
+    const path = pathOf(uri);
+    return path !== undefined && this.#isToolFile(path);
+  }
+
+  /** Every tool file under the roots; open documents (saved or not) with their editor text and uri. */
+  files(): ToolFile[] {
+    const files = new Map(this.#disk);
+    for (const { uri, text } of this.#hooks.openDocuments()) {
+      const path = pathOf(uri);
+      if (path !== undefined && this.#isToolFile(path)) files.set(path, { uri, path, text });
+    }
+    return [...files.values()];
+  }
+
+  /**
+   * `hdlp lint` over the tools folders, for the given open tool documents:
+   * each one's diagnostics, its own and the cross-file ones, by uri. The
+   * other tools count with their editor or disk text.
+   */
+  lintTools(open: ReadonlyMap<string, ParseResult>): Map<string, Diagnostic[]> {
+    const files = this.files();
+    const byPath = new Map<string, string>();
+    for (const uri of open.keys()) {
+      const path = pathOf(uri);
+      if (path !== undefined) byPath.set(path, uri);
+    }
+    const inputs = files.map((file) => {
+      const uri = byPath.get(file.path);
+      const document = uri !== undefined ? open.get(uri)! : this.#parse(file);
+      return { path: relative(this.#base, file.path) || file.path, document };
+    });
+    const linted = lintFiles(inputs);
+    const result = new Map<string, Diagnostic[]>();
+    files.forEach((file, index) => {
+      const uri = byPath.get(file.path);
+      if (uri !== undefined) result.set(uri, linted[index]!.diagnostics);
+    });
+    return result;
+  }
+
+  #parse(file: ToolFile): ParseResult {
+    const cached = this.#parsed.get(file.path);
+    if (cached && cached.text === file.text) return cached.parsed;
+    const parsed = parse(file.text);
+    this.#parsed.set(file.path, { text: file.text, parsed });
+    return parsed;
+  }
+
+  /**
+   * Watches the roots on disk, for clients that send no file events, and
+   * calls `onChange` after each burst of changes. Each root and each tool
+   * folder gets its own non-recursive watcher: a workspace folder that is
+   * its own tools folder may hold far more than tools (node_modules …).
+   */
+  watch(onChange: () => void): void {
+    this.#onDiskChange = onChange;
+    this.#rewatch();
+  }
+
+  dispose(): void {
+    this.#onDiskChange = undefined;
+    this.#unwatch();
+  }
+
+  #rewatch(): void {
+    this.#unwatch();
+    if (!this.#onDiskChange) return;
+    for (const root of this.#roots) {
+      // A folder added or removed: read the root again, watch the new set.
+      this.#watchFolder(root, () => {
+        this.#rescan();
+        this.#rewatch();
+      });
+      for (const folder of subfolders(root)) {
+        const path = join(root, folder, TOOL_FILE);
+        this.#watchFolder(join(root, folder), (name) => {
+          if (name === TOOL_FILE) this.fileChanged(pathToFileURL(path).href);
+        });
+      }
+    }
+  }
+
+  #watchFolder(folder: string, changed: (name: string | null) => void): void {
+    try {
+      const watcher = watch(folder, (_event, name) => {
+        changed(name === null ? null : name.toString());
+        clearTimeout(this.#pendingNotice);
+        this.#pendingNotice = setTimeout(() => this.#onDiskChange?.(), 50);
+      });
+      watcher.on("error", (error) => this.#hooks.log(`hdlp: watching ${folder} stopped: ${error.message}`));
+      this.#watchers.push(watcher);
+    } catch (error) {
+      this.#hooks.log(`hdlp: cannot watch ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  #unwatch(): void {
+    for (const watcher of this.#watchers) watcher.close();
+    this.#watchers = [];
+  }
+
+  #isToolFile(path: string): boolean {
+    return basename(path) === TOOL_FILE && this.#roots.includes(dirname(dirname(path)));
+  }
+
+  #rescan(): void {
+    this.#disk = new Map();
+    this.#parsed = new Map();
+    for (const root of this.#roots) {
+      if (!isDirectory(root)) {
+        this.#hooks.log(`hdlp: the tools folder ${root} does not exist`);
+        continue;
+      }
+      for (const folder of subfolders(root)) {
+        const path = join(root, folder, TOOL_FILE);
+        const text = readText(path);
+        if (text !== undefined) this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
+      }
+    }
+  }
+}
+
+
+function subfolders(root: string): string[] {
+  try {
+    return readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function readText(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The cross-file rules over the workspace's tools folder, kept current as
+ * files change in the editor and on disk; the `hdlp.toolsRoot` setting.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import { LspClient } from "./harness.ts";
+import { SEED_EXAMPLE } from "./fixtures.ts";
+
+const HDLP_BIN = fileURLToPath(new URL("../../../node_modules/.bin/hdlp", import.meta.url));
+
+let workspace: string;
+let client: LspClient | undefined;
+
+beforeEach(() => {
+  workspace = mkdtempSync(join(tmpdir(), "hdlp-lsp-ws-"));
+});
+
+afterEach(async () => {
+  if (client) expect(await client.stop()).toBe(0);
+  client = undefined;
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+function tool(name: string): string {
+  return SEED_EXAMPLE.replace("name: shell-exec", `name: ${name}`);
+}
+
+/** Writes `<root>/<folder>/TOOL.hdlp` and returns its uri. */
+function writeTool(root: string, folder: string, text: string): string {
+  mkdirSync(join(root, folder), { recursive: true });
+  const path = join(root, folder, "TOOL.hdlp");
+  writeFileSync(path, text);
+  return pathToFileURL(path).href;
+}
+
+function codes(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.map((d) => String(d.code));
+}
+
+/** Waits until the diagnostics published for `uri` satisfy `ok` (each publish is checked). */
+async function until(uri: string, ok: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+  const last = client!.diagnostics.get(uri)?.diagnostics;
+  if (last && ok(last)) return last;
+  for (;;) {
+    const next = await client!.nextDiagnostics(uri);
+    if (ok(next)) return next;
+  }
+}
+
+describe("cross-file rules", () => {
+  it("finds a duplicate tool name and a folder named unlike its tool, as `hdlp lint` does", async () => {
+    const tools = join(workspace, "tools");
+    writeTool(tools, "shell-exec", tool("shell-exec"));
+    const other = writeTool(tools, "other", tool("shell-exec"));
+    client = await LspClient.start({ workspaceFolder: workspace });
+    await client.open(other, tool("shell-exec"));
+    const found = await until(other, (d) => codes(d).includes("duplicate-name"));
+    expect(codes(found).sort()).toEqual(["duplicate-name", "folder-name-mismatch"]);
+    const duplicate = found.find((d) => d.code === "duplicate-name")!;
+    expect(duplicate.message).toBe(`The tool name \`shell-exec\` is also declared in ${join("tools", "shell-exec", "TOOL.hdlp")}.`);
+    expect(duplicate.range).toEqual({ start: { line: 0, character: 6 }, end: { line: 0, character: 16 } });
+
+    // Renaming the tool in the editor, unsaved, clears both.
+    await client.change(other, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 16 } }, text: "other" }]);
+    expect(await client.diagnosticsFor(other)).toEqual([]);
+  });
+
+  it("publishes what `hdlp lint --format json` prints for the same folder", async () => {
+    const tools = join(workspace, "tools");
+    writeTool(tools, "shell-exec", tool("shell-exec").replace("created: 2026-05-31", "created: 2026-02-30"));
+    const other = writeTool(tools, "other", tool("shell-exec").replace("executor: gatekeeper", "executor: Shell"));
+    const cli = spawnSync(HDLP_BIN, ["lint", "--format", "json"], { cwd: workspace, encoding: "utf8" });
+    expect(cli.status).toBe(1);
+    const report = JSON.parse(cli.stdout) as { files: { path: string; diagnostics: { rule: string; message: string; range: unknown }[] }[] };
+    const expected = report.files.find((f) => f.path === join("tools", "other", "TOOL.hdlp"))!.diagnostics;
+    expect(expected.length).toBeGreaterThan(2);
+    client = await LspClient.start({ workspaceFolder: workspace });
+    await client.open(other, tool("shell-exec").replace("executor: gatekeeper", "executor: Shell"));
+    const published = await until(other, (d) => codes(d).includes("duplicate-name"));
+    expect(published.map((d) => ({ rule: d.code, message: d.message, range: d.range }))).toEqual(expected.map((d) => ({ rule: d.rule, message: d.message, range: d.range })));
+  });
+
+  it("re-lints an open tool when another tool file changes (file events from the editor)", async () => {
+    const tools = join(workspace, "tools");
+    const mine = writeTool(tools, "mine", tool("mine"));
+    client = await LspClient.start({ workspaceFolder: workspace, watchesFiles: true });
+    await client.open(mine, tool("mine"));
+    expect(await client.diagnosticsFor(mine)).toEqual([]);
+    const copy = writeTool(tools, "copy", tool("mine"));
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: copy, type: 1 }] });
+    expect(codes(await until(mine, (d) => d.length > 0))).toEqual(["duplicate-name"]);
+    rmSync(join(tools, "copy"), { recursive: true });
+    await client.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: copy, type: 3 }] });
+    expect(await until(mine, (d) => d.length === 0)).toEqual([]);
+  });
+
+  it("watches the tools folder itself when the editor sends no file events", async () => {
+    const tools = join(workspace, "tools");
+    const mine = writeTool(tools, "mine", tool("mine"));
+    client = await LspClient.start({ workspaceFolder: workspace, watchesFiles: false });
+    await client.open(mine, tool("mine"));
+    expect(await client.diagnosticsFor(mine)).toEqual([]);
+    writeTool(tools, "copy", tool("mine"));
+    expect(codes(await until(mine, (d) => d.length > 0))).toEqual(["duplicate-name"]);
+    // The new folder is watched too: renaming its tool on disk clears the duplicate.
+    writeTool(tools, "copy", tool("copy"));
+    expect(await until(mine, (d) => d.length === 0)).toEqual([]);
+  });
+
+  it("reads the tools folder from the `hdlp.toolsRoot` setting", async () => {
+    const root = join(workspace, "agent", "toolbox");
+    const mine = writeTool(root, "mine", tool("mine"));
+    writeTool(root, "twin", tool("mine"));
+    client = await LspClient.start({ workspaceFolder: workspace, configuration: { hdlp: { toolsRoot: "agent/toolbox" } } });
+    await client.open(mine, tool("mine"));
+    expect(codes(await until(mine, (d) => d.length > 0))).toEqual(["duplicate-name"]);
+  });
+
+  it("applies only the single-file rules outside the tools folder", async () => {
+    const elsewhere = writeTool(join(workspace, "notes"), "draft", tool("shell-exec"));
+    writeTool(join(workspace, "tools"), "shell-exec", tool("shell-exec"));
+    client = await LspClient.start({ workspaceFolder: workspace });
+    await client.open(elsewhere, tool("shell-exec"));
+    expect(await client.diagnosticsFor(elsewhere)).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { parse as parseYaml } from "yaml";
+import { describe, expect, it } from "vitest";
+import { FIELDS } from "./fields.ts";
+import { toJsonSchema } from "./json-schema.ts";
+
+const SEED_EXAMPLE = `name: shell-exec
+display: Shell命令执行
+intent: 在服务器上执行一条shell命令并返回结果
+method: exec
+executor: gatekeeper
+params_schema:
+  cmd: { type: string, required: true, description: "要执行的shell命令" }
+  cwd: { type: string, required: false, description: "工作目录" }
+constraints:
+  timeout_ms: 30000
+  max_output_bytes: 65536
+  require_confirm: false
+author: ICE-GL-ZY001
+created: 2026-05-31
+why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
+`;
+
+const validate = new Ajv2020({ strict: true, allErrors: true }).compile(toJsonSchema());
+const check = (yaml: string) => (validate(parseYaml(yaml)) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}`));
+
+describe("toJsonSchema", () => {
+  it("compiles under ajv's strict 2020-12 mode and accepts the seed's example read as YAML", () => {
+    expect(check(SEED_EXAMPLE)).toEqual([]);
+  });
+
+  it("names every catalogue field, and requires the required ones", () => {
+    const schema = toJsonSchema() as { properties: object; required: string[] };
+    expect(Object.keys(schema.properties)).toEqual(FIELDS.map((f) => f.name));
+    expect(schema.required).toEqual(FIELDS.filter((f) => f.required).map((f) => f.name));
+  });
+
+  it.each([
+    ["a misspelt executor", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: Shell"), "/executor"],
+    ["a missing field", SEED_EXAMPLE.replace(/^why:.*\n/m, ""), "must have required property 'why'"],
+    ["a param type outside the six", SEED_EXAMPLE.replace("type: string, required: true", "type: str, required: true"), "/params_schema/cmd/type"],
+    ["a zero timeout", SEED_EXAMPLE.replace("timeout_ms: 30000", "timeout_ms: 0"), "/constraints/timeout_ms"],
+    ["an unknown field", `${SEED_EXAMPLE}colour: red\n`, "must NOT have additional properties"],
+    ["a name with a space", SEED_EXAMPLE.replace("name: shell-exec", "name: shell exec"), "/name"],
+    ["a shell method other than exec", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: shell").replace("method: exec", "method: run"), "/method"],
+    ["an unknown git-forgejo method", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.list"), "/method"],
+  ])("rejects %s", (_, yaml, expected) => {
+    expect(check(yaml).join("\n")).toContain(expected);
+  });
+});

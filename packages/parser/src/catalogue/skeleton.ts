@@ -1,0 +1,59 @@
+/**
+ * The skeleton of a new TOOL.hdlp, declared once: the language server
+ * completes it into an empty file (as a snippet, every value a placeholder),
+ * the editor extension's "New Tool" command writes it as plain text, and its
+ * snippets file carries it too.
+ *
+ * Every field comes from the catalogue, in canonical order, each with the
+ * value the catalogue gives as its example (or its default), so the skeleton
+ * lints clean as it stands and shows the shape of every value.
+ */
+import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "./fields.ts";
+
+export interface SkeletonOptions {
+  /** The tool's name (its folder's name). */
+  readonly name: string;
+  /** The `created` date, YYYY-MM-DD. */
+  readonly created: string;
+}
+
+/** One value of the skeleton that the author is expected to change. */
+export interface SkeletonSlot {
+  /** 1, 2, 3 … in the order the values appear: a snippet's tab stops. */
+  readonly index: number;
+  /** The field or key the value belongs to (`name`, `timeout_ms`, `type` …). */
+  readonly key: string;
+  readonly text: string;
+}
+
+/** The name the skeleton gives its one example param (the seed's `cmd`). */
+const EXAMPLE_PARAM = "cmd";
+
+/**
+ * The skeleton's text. `slot` renders each value: as it is by default, or as
+ * a snippet placeholder with `snippetPlaceholder`.
+ */
+export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot) => string = (s) => s.text): string {
+  let index = 0;
+  const value = (key: string, text: string) => slot({ index: ++index, key, text });
+  const lines: string[] = [];
+  for (const field of FIELDS) {
+    if (!field.required) continue;
+    if (field.type === "params") {
+      const name = value("param", EXAMPLE_PARAM);
+      const keys = PARAM_KEYS.filter((k) => k.required).map((k) => `${k.name}: ${value(k.name, k.example)}`);
+      lines.push(`${field.name}:`, `  ${name}: { ${keys.join(", ")} }`);
+    } else if (field.type === "constraints") {
+      lines.push(`${field.name}:`, ...CONSTRAINT_KEYS.map((k) => `  ${k.name}: ${value(k.name, String(k.default ?? k.example))}`));
+    } else {
+      const text = field.name === "name" ? options.name : field.type === "date" ? options.created : field.example;
+      lines.push(`${field.name}: ${value(field.name, text)}`);
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** `${index:text}` in the snippet syntax LSP and VS Code share, with `$`, `}` and `\` escaped. */
+export function snippetPlaceholder(slot: SkeletonSlot): string {
+  return `\${${slot.index}:${slot.text.replace(/[$}\\]/g, "\\$&")}}`;
+}

@@ -1,0 +1,135 @@
+/**
+ * What every rule needs to know about one document, worked out once: the
+ * top-level fields, the params, the constraints, the executor, the parsed
+ * templates. Rules read these instead of walking the tree each on its own.
+ */
+import { isExecutorName, type ExecutorName } from "../catalogue/executors.ts";
+import { PARAM_TYPES, type ParamType } from "../catalogue/fields.ts";
+import { readBoolean, readString, scalarOf } from "../model/values.ts";
+import type { Entry, MapNode, Position, Range, Scalar, Value } from "../syntax/ast.ts";
+import { type CommandParse, parseCommandTemplate } from "../templates/command.ts";
+import { type EndpointParse, parseEndpointTemplate } from "../templates/endpoint.ts";
+import { type Locate, locateFrom, locateInSource } from "../templates/locate.ts";
+import type { DocumentSource } from "./source.ts";
+
+export interface LintOptions {
+  /** The file's path, when known: missing-`name` fixes use its folder name. */
+  readonly path?: string;
+  /** Today as YYYY-MM-DD, for the `created` a fix inserts (tests pin it). */
+  readonly today?: string;
+}
+
+export interface ParamFacts {
+  readonly name: string;
+  readonly entry: Entry;
+  /** The param's `{ type, required, description }`, when it is a map. */
+  readonly map?: MapNode;
+  /** First occurrence of each key in the param's map. */
+  readonly keys: ReadonlyMap<string, Entry>;
+  /** When `type` is one of the six. */
+  readonly type?: ParamType;
+  /** When `required` is a boolean. */
+  readonly required?: boolean;
+}
+
+export interface TemplateFacts<T> {
+  readonly entry: Entry;
+  readonly scalar: Scalar;
+  readonly parse: T;
+  /** Problem and placeholder ranges point into the text only when the scalar maps one to one. */
+  readonly exact: boolean;
+}
+
+export interface ToolFacts {
+  readonly source: DocumentSource;
+  readonly options: LintOptions;
+  /** The top-level map (empty for a file without a `key: value` line). */
+  readonly root: MapNode;
+  /** First occurrence of each top-level key. */
+  readonly fields: ReadonlyMap<string, Entry>;
+  /** When `executor` is exactly one of the four. */
+  readonly executor?: ExecutorName;
+  /** `params_schema` entries, first occurrence of each name, in order. */
+  readonly params: readonly ParamFacts[];
+  readonly paramsByName: ReadonlyMap<string, ParamFacts>;
+  /** The `constraints` map, when it is one. */
+  readonly constraints?: MapNode;
+  /** First occurrence of each key in `constraints`. */
+  readonly constraintEntries: ReadonlyMap<string, Entry>;
+  /** `require_confirm` when it is a boolean (absent: the catalogue's default applies). */
+  readonly requireConfirm?: boolean;
+  readonly command?: TemplateFacts<CommandParse>;
+  readonly endpoint?: TemplateFacts<EndpointParse>;
+}
+
+export function firstByKey(map: MapNode | undefined): Map<string, Entry> {
+  const byKey = new Map<string, Entry>();
+  for (const entry of map?.entries ?? []) if (!byKey.has(entry.key.text)) byKey.set(entry.key.text, entry);
+  return byKey;
+}
+
+export function mapOf(value: Value | null | undefined): MapNode | undefined {
+  return value?.kind === "map" ? value : undefined;
+}
+
+function paramFacts(entry: Entry): ParamFacts {
+  const map = mapOf(entry.value);
+  const keys = firstByKey(map);
+  const typeText = readString(keys.get("type")?.value);
+  const type = (PARAM_TYPES as readonly string[]).includes(typeText ?? "") ? (typeText as ParamType) : undefined;
+  const required = readBoolean(keys.get("required")?.value);
+  return { name: entry.key.text, entry, ...(map && { map }), keys, ...(type && { type }), ...(required !== undefined && { required }) };
+}
+
+/**
+ * Where a template's characters are in the file: one to one for a one-line
+ * plain scalar, or a quoted one without escapes; otherwise the whole scalar.
+ */
+function templateLocation(scalar: Scalar): { locate: Locate; exact: boolean } {
+  const oneLine = scalar.range.start.line === scalar.range.end.line;
+  if (oneLine && scalar.style === "plain" && scalar.raw === scalar.value) return { locate: locateFrom(scalar.range.start), exact: true };
+  if (oneLine && (scalar.style === "single" || scalar.style === "double") && scalar.raw.slice(1, -1) === scalar.value) {
+    const start: Position = { offset: scalar.range.start.offset + 1, line: scalar.range.start.line, character: scalar.range.start.character + 1 };
+    return { locate: locateFrom(start), exact: true };
+  }
+  return { locate: locateInSource, exact: false };
+}
+
+function template<T>(entry: Entry | undefined, parse: (source: string, locate: Locate) => T): TemplateFacts<T> | undefined {
+  const scalar = scalarOf(entry?.value);
+  if (!entry || !scalar) return undefined;
+  const { locate, exact } = templateLocation(scalar);
+  return { entry, scalar, parse: parse(scalar.value, locate), exact };
+}
+
+/** The range to underline for something a template parser located. */
+export function templateRange(template: TemplateFacts<unknown>, range: Range): Range {
+  return template.exact ? range : template.scalar.range;
+}
+
+export function collectFacts(source: DocumentSource, options: LintOptions = {}): ToolFacts {
+  const root = source.root;
+  const fields = firstByKey(root);
+  const executorText = readString(fields.get("executor")?.value);
+  // First occurrence of each param, in order (a Map, not findIndex: a 10,000-param file stays linear).
+  const params = [...firstByKey(mapOf(fields.get("params_schema")?.value)).values()].map(paramFacts);
+  const constraints = mapOf(fields.get("constraints")?.value);
+  const constraintEntries = firstByKey(constraints);
+  const requireConfirm = readBoolean(constraintEntries.get("require_confirm")?.value);
+  const command = template(fields.get("command"), parseCommandTemplate);
+  const endpoint = template(fields.get("endpoint"), parseEndpointTemplate);
+  return {
+    source,
+    options,
+    root,
+    fields,
+    ...(executorText !== undefined && isExecutorName(executorText) && { executor: executorText }),
+    params,
+    paramsByName: new Map(params.map((p) => [p.name, p])),
+    ...(constraints && { constraints }),
+    constraintEntries,
+    ...(requireConfirm !== undefined && { requireConfirm }),
+    ...(command && { command }),
+    ...(endpoint && { endpoint }),
+  };
+}

@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../diagnostics.ts";
+import { parse } from "../syntax/parse.ts";
+import { applyFixes } from "./apply-fixes.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import { lint, lintFiles } from "./lint.ts";
+
+const SEED = `name: shell-exec
+display: Shell命令执行
+intent: 在服务器上执行一条shell命令并返回结果
+method: exec
+executor: gatekeeper
+params_schema:
+  cmd: { type: string, required: true, description: "要执行的shell命令" }
+constraints:
+  timeout_ms: 30000
+  max_output_bytes: 65536
+  require_confirm: false
+author: ICE-GL-ZY001
+created: 2026-05-31
+why: 铸渊需要通过gatekeeper执行服务器命令。
+`;
+
+describe("didYouMean", () => {
+  it.each([
+    ["Shell", ["gatekeeper", "hlpd-api", "git-forgejo", "shell"], "shell"],
+    ["hldp-api", ["gatekeeper", "hlpd-api", "git-forgejo", "shell"], "hlpd-api"],
+    ["intnet", ["intent", "name"], "intent"],
+    ["docker", ["gatekeeper", "hlpd-api", "git-forgejo", "shell"], undefined],
+    ["ab", ["xy"], undefined],
+  ])("%s → %s", (word, candidates, expected) => {
+    expect(didYouMean(word, candidates)).toBe(expected);
+  });
+});
+
+describe("lint", () => {
+  it("gives the same diagnostics, syntax included, from the document alone as from the parse result", () => {
+    const text = SEED.replace("executor: gatekeeper", "executor: Shell").replace("  cmd: {", "\tcmd: {");
+    const fromResult = lint(parse(text));
+    expect(fromResult.map((d) => d.rule)).toContain("tab-indentation");
+    expect(lint(parse(text).document)).toEqual(fromResult);
+  });
+
+  it("sorts by position", () => {
+    const diagnostics = lint(parse(SEED.replace("executor: gatekeeper", "executor: Shell").replace("name: shell-exec", "name: shell exec")));
+    const offsets = diagnostics.map((d) => d.range.start.offset);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+  });
+
+  it("never throws and keeps every range inside the text, whatever the input", () => {
+    const pieces = fc.constantFrom("name: ", "params_schema:\n", "  cmd: { type: ", "string", "}", "[", "\n", "\t", " ", "#", "# hdlp-disable-next-line\n", "command: a {b} [c", "endpoint: get x", "executor: Shell\n", ": ", "\"", "|\n  x\n", "constraints:\n  timeout_ms: 0\n");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }).map((p) => p.join("")), (text) => {
+        for (const d of lintFiles([{ path: "x/TOOL.hdlp", text }])[0]!.diagnostics) {
+          expect(d.range.start.offset).toBeGreaterThanOrEqual(0);
+          expect(d.range.end.offset).toBeLessThanOrEqual(text.length);
+          expect(d.range.start.offset).toBeLessThanOrEqual(d.range.end.offset);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("applyFixes", () => {
+  const at = (offset: number) => ({ offset, line: 0, character: offset });
+  const fix = (from: number, to: number, newText: string): Diagnostic => ({
+    rule: "r",
+    severity: "error",
+    message: "m",
+    range: { start: at(from), end: at(to) },
+    fix: { title: "t", edits: [{ range: { start: at(from), end: at(to) }, newText }] },
+  });
+
+  it("applies non-overlapping fixes and leaves overlapping ones for the next round", () => {
+    expect(applyFixes("abcdef", [fix(0, 2, "X"), fix(1, 3, "Y"), fix(4, 5, "Z")])).toEqual({ text: "XcdZf", applied: 2 });
+  });
+
+  it("keeps insertions at one point in the order of their diagnostics", () => {
+    expect(applyFixes("ab", [fix(1, 1, "1"), fix(1, 1, "2")])).toEqual({ text: "a12b", applied: 2 });
+  });
+
+  it("brings a file with fixable problems to a clean lint in a few rounds", () => {
+    let text = SEED.replace("executor: gatekeeper", "executor: Shell").replace(/^constraints:\n(  .*\n)+/m, "");
+    for (let round = 0; round < 5; round++) text = applyFixes(text, lint(parse(text))).text;
+    expect(lint(parse(text)).filter((d) => d.severity === "error")).toEqual([]);
+    expect(text).toContain("executor: shell\n");
+    expect(text).toContain("constraints:\n  timeout_ms: 30000\n  max_output_bytes: 1048576\n  require_confirm: false\n");
+  });
+});

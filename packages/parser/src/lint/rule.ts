@@ -1,0 +1,39 @@
+/**
+ * A lint rule: one file in `rules/`, one id, one default severity, one job.
+ * Rules read the precomputed `ToolFacts` and report findings; the engine adds
+ * the id and severity, applies suppressions and sorts.
+ */
+import type { Fix, Severity } from "../diagnostics.ts";
+import type { Range, Scalar } from "../syntax/ast.ts";
+import type { ToolFacts } from "./facts.ts";
+
+export interface RuleMeta {
+  /** Stable, kebab-case: users write it in `# hdlp-disable-next-line <id>`. */
+  readonly id: string;
+  readonly severity: Severity;
+  /** One line for `docs/linter.md`, SARIF and editors. */
+  readonly summary: string;
+}
+
+export interface Finding {
+  readonly message: string;
+  readonly range: Range;
+  readonly field?: string;
+  readonly fix?: Fix;
+}
+
+export interface Rule extends RuleMeta {
+  check(tool: ToolFacts, report: (finding: Finding) => void): void;
+}
+
+/** What a rule across files knows of each file: kept small, so linting 10,000 files holds no trees. */
+export interface FileSummary {
+  readonly path: string;
+  /** The `name` value, when it is one. */
+  readonly name?: Scalar;
+}
+
+/** A rule over a set of files (`hdlp lint` on a folder). */
+export interface FileSetRule extends RuleMeta {
+  check(files: readonly FileSummary[], report: (file: number, finding: Finding) => void): void;
+}

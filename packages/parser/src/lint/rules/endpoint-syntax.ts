@@ -1,0 +1,22 @@
+import { replace } from "../edits.ts";
+import { templateRange } from "../facts.ts";
+import type { Rule } from "../rule.ts";
+
+export const endpointSyntax: Rule = {
+  id: "endpoint-syntax",
+  severity: "error",
+  summary: "The `endpoint` is not `VERB /path`, with VERB one of GET, POST, PUT, PATCH, DELETE.",
+  check(tool, report) {
+    const endpoint = tool.endpoint;
+    for (const problem of endpoint?.parse.problems ?? []) {
+      const range = templateRange(endpoint!, problem.range);
+      const fixable = problem.replacement !== undefined && endpoint!.exact;
+      report({
+        message: problem.message,
+        field: "endpoint",
+        range,
+        ...(fixable && { fix: { title: `Replace with \`${problem.replacement}\``, edits: [replace(range, problem.replacement!)] } }),
+      });
+    }
+  },
+};

@@ -1,0 +1,45 @@
+import { fieldSpec } from "../../catalogue/fields.ts";
+import type { Value } from "../../syntax/ast.ts";
+import type { Rule } from "../rule.ts";
+
+const KIND_NAME = { scalar: "a value", map: "a map", list: "a list", error: "unreadable text" } as const;
+
+/** The node kind each catalogue field type needs. */
+function expectedKind(type: string): "scalar" | "map" {
+  return type === "params" || type === "constraints" ? "map" : "scalar";
+}
+
+function describeKind(value: Value | null): string {
+  return value ? KIND_NAME[value.kind] : "nothing";
+}
+
+export const fieldShape: Rule = {
+  id: "field-shape",
+  severity: "error",
+  summary: "A known field holds the wrong kind of value: a map where one value belongs, a value where a map belongs.",
+  check(tool, report) {
+    for (const [name, entry] of tool.fields) {
+      const spec = fieldSpec(name);
+      if (!spec) continue;
+      const expected = expectedKind(spec.type);
+      const value = entry.value;
+      if (value?.kind === expected || value?.kind === "error") continue;
+      if (value === null && spec.type !== "params") continue; // empty: empty-field or missing-constraint says so
+      const hint = spec.type === "params" ? " (write `{}` for a tool without params)" : "";
+      report({
+        message: expected === "map" ? `\`${name}\` must be a map${hint}, not ${describeKind(value)}.` : `\`${name}\` must be a single value, not ${describeKind(value)}.`,
+        field: name,
+        range: value?.range ?? entry.key.range,
+      });
+    }
+    for (const param of tool.params) {
+      const value = param.entry.value;
+      if (value?.kind === "map" || value?.kind === "error") continue;
+      report({
+        message: `The param \`${param.name}\` must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
+        field: `params_schema.${param.name}`,
+        range: value?.range ?? param.entry.key.range,
+      });
+    }
+  },
+};

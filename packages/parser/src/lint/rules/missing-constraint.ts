@@ -1,0 +1,29 @@
+import { CONSTRAINT_KEYS } from "../../catalogue/fields.ts";
+import { insertEntry } from "../edits.ts";
+import type { Rule } from "../rule.ts";
+
+const ORDER = CONSTRAINT_KEYS.map((k) => k.name);
+
+export const missingConstraint: Rule = {
+  id: "missing-constraint",
+  severity: "error",
+  summary: "`constraints` lacks `timeout_ms`, `max_output_bytes` or `require_confirm`.",
+  check(tool, report) {
+    const entry = tool.fields.get("constraints");
+    if (!entry || (entry.value !== null && !tool.constraints)) return; // not a map: field-shape says so
+    const present = tool.constraintEntries;
+    for (const key of CONSTRAINT_KEYS) {
+      if (!key.required || present.has(key.name)) continue;
+      const value = String(key.default);
+      report({
+        message: `\`constraints\` has no \`${key.name}\`; write it, even as the default \`${value}\`, so the limit is visible.`,
+        field: "constraints",
+        range: entry.key.range,
+        fix: {
+          title: `Add \`${key.name}: ${value}\``,
+          edits: [insertEntry(tool.source, { ...(tool.constraints && { map: tool.constraints }), owner: entry }, key.name, value, ORDER)],
+        },
+      });
+    }
+  },
+};

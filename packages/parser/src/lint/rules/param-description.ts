@@ -1,0 +1,15 @@
+import { scalarOf } from "../../model/values.ts";
+import type { Rule } from "../rule.ts";
+
+export const paramDescription: Rule = {
+  id: "param-description",
+  severity: "error",
+  summary: "A param's `description` is not one piece of text.",
+  check(tool, report) {
+    for (const param of tool.params) {
+      const entry = param.keys.get("description");
+      if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") continue;
+      report({ message: "`description` must be text, not a map or a list.", field: `params_schema.${param.name}.description`, range: entry.value.range });
+    }
+  },
+};

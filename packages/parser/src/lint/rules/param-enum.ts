@@ -1,0 +1,24 @@
+import { readParamValue } from "../../model/values.ts";
+import type { Rule } from "../rule.ts";
+
+export const paramEnum: Rule = {
+  id: "param-enum",
+  severity: "error",
+  summary: "A param's `enum` is not a list of values of its `type`.",
+  check(tool, report) {
+    for (const param of tool.params) {
+      const entry = param.keys.get("enum");
+      if (!entry) continue;
+      const field = `params_schema.${param.name}.enum`;
+      if (entry.value?.kind !== "list") {
+        report({ message: "`enum` must be a list of the allowed values, like `[a, b]`.", field, range: entry.value?.range ?? entry.key.range });
+        continue;
+      }
+      if (!param.type) continue;
+      for (const item of entry.value.items) {
+        if (readParamValue(item, param.type) !== undefined) continue;
+        report({ message: `Every \`enum\` value must be ${param.type === "integer" || param.type === "array" || param.type === "object" ? "an" : "a"} ${param.type}, as the param's \`type\` says.`, field, range: item.range });
+      }
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { PARAM_KEYS } from "../../catalogue/fields.ts";
+import { insertEntry } from "../edits.ts";
+import type { ParamFacts } from "../facts.ts";
+import type { Rule } from "../rule.ts";
+
+const ORDER = PARAM_KEYS.map((k) => k.name);
+
+/** What the fix writes for a missing key: a value that parses, for the author to check. */
+function placeholder(param: ParamFacts, key: string): string {
+  if (key === "type") return "string";
+  if (key === "required") return param.keys.has("default") ? "false" : "true";
+  return "TODO";
+}
+
+export const paramMissingKey: Rule = {
+  id: "param-missing-key",
+  severity: "error",
+  summary: "A param lacks `type`, `required` or `description`.",
+  check(tool, report) {
+    for (const param of tool.params) {
+      if (!param.map) continue;
+      for (const key of PARAM_KEYS) {
+        if (!key.required || param.keys.has(key.name)) continue;
+        const value = placeholder(param, key.name);
+        report({
+          message: `The param \`${param.name}\` has no \`${key.name}\`.`,
+          field: `params_schema.${param.name}`,
+          range: param.entry.key.range,
+          fix: { title: `Add \`${key.name}: ${value}\``, edits: [insertEntry(tool.source, { map: param.map, owner: param.entry }, key.name, value, ORDER)] },
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { scalarOf } from "../../model/values.ts";
+import { replace } from "../edits.ts";
+import type { Rule } from "../rule.ts";
+
+/** Words that plainly mean a boolean, and the boolean they mean. */
+const MEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, on: true, off: false };
+
+/**
+ * The boolean a non-boolean spelling plainly means (`True`, `"true"`, `yes`),
+ * for the fix; shared with the constraint rule.
+ */
+export function intendedBoolean(text: string | undefined): boolean | undefined {
+  return text === undefined ? undefined : MEANS[text.trim().toLowerCase()];
+}
+
+export const paramRequired: Rule = {
+  id: "param-required",
+  severity: "error",
+  summary: "A param's `required` is not `true` or `false`.",
+  check(tool, report) {
+    for (const param of tool.params) {
+      const entry = param.keys.get("required");
+      if (!entry || param.required !== undefined) continue;
+      const scalar = scalarOf(entry.value);
+      const meant = intendedBoolean(scalar?.value);
+      report({
+        message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : "that"}.`,
+        field: `params_schema.${param.name}.required`,
+        range: entry.value?.range ?? entry.key.range,
+        ...(meant !== undefined && scalar && { fix: { title: `Replace with \`${meant}\``, edits: [replace(scalar.range, String(meant))] } }),
+      });
+    }
+  },
+};

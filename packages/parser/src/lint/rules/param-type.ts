@@ -1,0 +1,29 @@
+import { PARAM_TYPES } from "../../catalogue/fields.ts";
+import { scalarOf } from "../../model/values.ts";
+import { didYouMean } from "../did-you-mean.ts";
+import { replace } from "../edits.ts";
+import type { Rule } from "../rule.ts";
+
+/** Names other languages use for the six types. */
+const ALIASES: Record<string, (typeof PARAM_TYPES)[number]> = { str: "string", int: "integer", bool: "boolean", float: "number", list: "array", dict: "object", map: "object" };
+
+export const paramType: Rule = {
+  id: "param-type",
+  severity: "error",
+  summary: "A param's `type` is not one of string, integer, number, boolean, array, object.",
+  check(tool, report) {
+    for (const param of tool.params) {
+      const entry = param.keys.get("type");
+      if (!entry || param.type) continue;
+      const scalar = scalarOf(entry.value);
+      const written = scalar?.value ?? "";
+      const suggestion = ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES);
+      report({
+        message: `\`${written}\` is not a param type${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
+        field: `params_schema.${param.name}.type`,
+        range: entry.value?.range ?? entry.key.range,
+        ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
+      });
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
+import type { Entry, MapNode } from "../../syntax/ast.ts";
+import { didYouMean } from "../did-you-mean.ts";
+import { replace } from "../edits.ts";
+import type { Finding, Rule } from "../rule.ts";
+
+const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
+const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
+const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
+
+/** `path` is the field path of the map (built only when something is reported). */
+function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: (f: Finding) => void): void {
+  for (const entry of map?.entries ?? ([] as Entry[])) {
+    const key = entry.key.text;
+    if (known.has(key)) continue;
+    const suggestion = didYouMean(key, known);
+    const renamable = suggestion !== undefined && !map!.entries.some((e) => e.key.text === suggestion);
+    report({
+      message: `\`${key}\` is not a field of ${where}${suggestion ? `; did you mean \`${suggestion}\`?` : "; it is ignored."}`,
+      field: path() ? `${path()}.${key}` : key,
+      range: entry.key.range,
+      ...(renamable && { fix: { title: `Rename to \`${suggestion}\``, edits: [replace(entry.key.range, suggestion)] } }),
+    });
+  }
+}
+
+export const unknownField: Rule = {
+  id: "unknown-field",
+  severity: "warning",
+  summary: "A field (or param key, or constraint) the catalogue does not know: usually a typo.",
+  check(tool, report) {
+    reportUnknown(tool.root, FIELD_NAMES, "TOOL.hdlp", () => "", report);
+    for (const param of tool.params) reportUnknown(param.map, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
+    reportUnknown(tool.constraints, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
+  },
+};

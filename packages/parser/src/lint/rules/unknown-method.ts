@@ -1,0 +1,40 @@
+import { executorSpec, OPEN_METHOD_PATTERN } from "../../catalogue/executors.ts";
+import { scalarOf } from "../../model/values.ts";
+import { didYouMean } from "../did-you-mean.ts";
+import { replace } from "../edits.ts";
+import type { Rule } from "../rule.ts";
+
+export const unknownMethod: Rule = {
+  id: "unknown-method",
+  severity: "error",
+  summary: "`method` is not one its executor knows: shell knows only `exec`, git-forgejo a fixed set, gatekeeper and hlpd-api a dotted name.",
+  check(tool, report) {
+    const entry = tool.fields.get("method");
+    const scalar = scalarOf(entry?.value);
+    if (!entry || !tool.executor || (entry.value !== null && !scalar)) return;
+    const method = scalar?.value ?? "";
+    const range = method ? scalar!.range : entry.key.range;
+    const methods = executorSpec(tool.executor)!.methods;
+    if (methods.kind === "open") {
+      if (OPEN_METHOD_PATTERN.test(method)) return;
+      report({
+        message: method
+          ? `\`${method}\` is not a method name: ${tool.executor} passes a dotted name through, like \`exec\` or \`cache.get\`.`
+          : `\`method\` is empty: ${tool.executor} needs the remote side's method, like \`${methods.suggested[0]?.name ?? "exec"}\`.`,
+        field: "method",
+        range,
+      });
+      return;
+    }
+    const names = methods.list.map((m) => m.name);
+    if (names.includes(method)) return;
+    const suggestion = didYouMean(method, names);
+    const listing = names.length === 1 ? `only \`${names[0]}\`` : `one of ${names.map((n) => `\`${n}\``).join(", ")}`;
+    report({
+      message: `${method ? `\`${method}\` is not a method of ${tool.executor}` : "`method` is empty"}${suggestion ? `; did you mean \`${suggestion}\`?` : `: ${tool.executor} knows ${listing}.`}`,
+      field: "method",
+      range,
+      ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
+    });
+  },
+};

@@ -1,0 +1,20 @@
+import { commandPlaceholders } from "../../templates/command.ts";
+import type { Rule } from "../rule.ts";
+
+export const unusedParam: Rule = {
+  id: "unused-param",
+  severity: "warning",
+  summary: "A tool with a `command` template declares a param the template never uses, so its value goes nowhere.",
+  check(tool, report) {
+    if (!tool.command) return;
+    const used = new Set(commandPlaceholders(tool.command.parse.template).map((p) => p.param));
+    for (const param of tool.params) {
+      if (used.has(param.name)) continue;
+      report({
+        message: `The param \`${param.name}\` appears nowhere in \`command\`, so its value is never passed; use \`{${param.name}}\` or remove the param.`,
+        field: `params_schema.${param.name}`,
+        range: param.entry.key.range,
+      });
+    }
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * `# hdlp-disable-next-line <rule>[, <rule>…]`: silence the named rules (or,
+ * with no name, every rule) on the line after the comment. A suppression that
+ * silences nothing, or names no rule, is itself reported, so stale ones do not
+ * pile up. Syntax errors cannot be silenced: the file must first be readable.
+ */
+import type { Diagnostic, TextEdit } from "../diagnostics.ts";
+import type { Range } from "../syntax/ast.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import { removeLine } from "./edits.ts";
+import type { RuleMeta } from "./rule.ts";
+import type { DocumentSource } from "./source.ts";
+
+const DIRECTIVE = /^\s*hdlp-disable-next-line\b(.*)$/;
+
+export const UNUSED_SUPPRESSION: RuleMeta = {
+  id: "unused-suppression",
+  severity: "warning",
+  summary: "A `# hdlp-disable-next-line` comment that silences nothing, or names no rule.",
+};
+
+/** A suppression comment, as plain data (it crosses worker threads with the file's other findings). */
+export interface Suppression {
+  /** The comment's range: where an unused suppression is reported. */
+  readonly range: Range;
+  /** The 0-based line it applies to. */
+  readonly line: number;
+  /** Rule ids; empty means every rule. */
+  readonly rules: readonly string[];
+  /** The edit that deletes the comment's line. */
+  readonly removal: TextEdit;
+}
+
+/** The file's `# hdlp-disable-next-line` comments. */
+export function readSuppressions(source: DocumentSource): Suppression[] {
+  const found: Suppression[] = [];
+  for (const comment of source.comments) {
+    if (comment.trailing) continue;
+    const match = DIRECTIVE.exec(comment.text);
+    if (!match) continue;
+    const rules = match[1]!.split(/[\s,]+/).filter(Boolean);
+    found.push({ range: comment.range, line: comment.range.start.line + 1, rules, removal: removeLine(source, comment.range.start.offset) });
+  }
+  return found;
+}
+
+/** Drop what the suppressions silence; add a warning for each that silenced nothing. */
+export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, isSyntax: (d: Diagnostic) => boolean): Diagnostic[] {
+  if (suppressions.length === 0) return diagnostics;
+  const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
+  const kept = diagnostics.filter((d) => {
+    if (isSyntax(d)) return true;
+    for (const s of suppressions) {
+      if (s.line === d.range.start.line && (s.rules.length === 0 || s.rules.includes(d.rule))) {
+        used.get(s)!.add(d.rule);
+        return false;
+      }
+    }
+    return true;
+  });
+
+  for (const s of suppressions) {
+    const silenced = used.get(s)!;
+    for (const rule of s.rules.filter((r) => !knownRules.has(r))) {
+      const suggestion = didYouMean(rule, knownRules);
+      kept.push(suppressionWarning(s, `\`${rule}\` is not a rule${suggestion ? `; did you mean \`${suggestion}\`?` : "."}`, false));
+    }
+    const idle = s.rules.length === 0 ? (silenced.size === 0 ? ["*"] : []) : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r));
+    if (idle.length > 0) {
+      const what = idle[0] === "*" ? "anything" : idle.map((r) => `\`${r}\``).join(", ");
+      const wholly = s.rules.length === 0 || idle.length === s.rules.length;
+      kept.push(suppressionWarning(s, `This suppression silences nothing on line ${s.line + 1} (${what}); remove it.`, wholly));
+    }
+  }
+  return kept;
+}
+
+function suppressionWarning(s: Suppression, message: string, removable: boolean): Diagnostic {
+  return {
+    rule: UNUSED_SUPPRESSION.id,
+    severity: UNUSED_SUPPRESSION.severity,
+    message,
+    range: s.range,
+    ...(removable && { fix: { title: "Remove the suppression", edits: [s.removal] } }),
+  };
+}

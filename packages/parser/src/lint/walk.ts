@@ -1,0 +1,56 @@
+import type { Entry, MapNode, Value } from "../syntax/ast.ts";
+
+/**
+ * Every map in a tree, parents first, with the keys leading to it (list items
+ * as `[i]`). The key list is reused while walking: read it (`fieldPath`) during
+ * the visit, do not keep it.
+ */
+export function forEachMap(value: Value | null | undefined, visit: (map: MapNode, keys: readonly string[]) => void, keys: string[] = []): void {
+  if (value?.kind === "map") {
+    visit(value, keys);
+    for (const entry of value.entries) {
+      const child = entry.value;
+      if (child?.kind !== "map" && child?.kind !== "list") continue;
+      keys.push(entry.key.text);
+      forEachMap(child, visit, keys);
+      keys.pop();
+    }
+  } else if (value?.kind === "list") {
+    value.items.forEach((item, index) => {
+      keys.push(`[${index}]`);
+      forEachMap(item, visit, keys);
+      keys.pop();
+    });
+  }
+}
+
+/** `params_schema.cmd.type`, `steps[0].run`. */
+export function fieldPath(keys: readonly string[]): string {
+  return keys.reduce((path, key) => (key.startsWith("[") || path === "" ? path + key : `${path}.${key}`), "");
+}
+
+const NONE: readonly { entry: Entry; first: Entry }[] = [];
+
+/**
+ * Each entry whose key an earlier entry of the same map already used, with
+ * that first entry. Maps here are small: a quadratic scan that allocates
+ * nothing when there is no repeat beats building a Map for each of them.
+ */
+export function repeatedEntries(map: MapNode): readonly { entry: Entry; first: Entry }[] {
+  let repeated: { entry: Entry; first: Entry }[] | undefined;
+  const entries = map.entries;
+  for (let i = 1; i < entries.length; i++) {
+    const key = entries[i]!.key.text;
+    for (let j = 0; j < i; j++) {
+      if (entries[j]!.key.text !== key) continue;
+      (repeated ??= []).push({ entry: entries[i]!, first: entries[j]! });
+      break;
+    }
+  }
+  return repeated ?? NONE;
+}
+
+/** The source text of an entry's value, for comparing two occurrences. */
+export function valueText(text: string, entry: Entry): string {
+  return entry.value ? text.slice(entry.value.range.start.offset, entry.value.range.end.offset) : "";
+}

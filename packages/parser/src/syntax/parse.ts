@@ -1,0 +1,47 @@
+/**
+ * parse(text): the one entry point of the syntax layer.
+ *
+ * Scanner (per call, owns the indentation state) → Chevrotain grammar (one
+ * shared instance: building it runs Chevrotain's self-analysis, which is
+ * expensive; parsing resets it) → ToolDocument. Never throws.
+ */
+import type { Diagnostic } from "../diagnostics.ts";
+import { LineIndex } from "../text/line-index.ts";
+import type { Position } from "./ast.ts";
+import { ToolDocument } from "./document.ts";
+import { HdlpGrammar } from "./grammar.ts";
+import { Scanner } from "./scanner.ts";
+import { syntaxDiagnostic } from "./syntax-diagnostics.ts";
+
+export interface ParseResult {
+  readonly document: ToolDocument;
+  /** Syntax diagnostics, in the order of the text. */
+  readonly diagnostics: Diagnostic[];
+}
+
+let grammar: HdlpGrammar | undefined;
+
+export function parse(text: string): ParseResult {
+  const source = typeof text === "string" ? text : String(text ?? "");
+  const lines = new LineIndex(source);
+  const origin: Position = source.charCodeAt(0) === 0xfeff ? { offset: 1, line: 0, character: 1 } : { offset: 0, line: 0, character: 0 };
+  try {
+    const scanned = new Scanner(source, lines).scan();
+    grammar ??= new HdlpGrammar();
+    const parsed = grammar.parseTokens(scanned.tokens, source, origin);
+    const diagnostics = [...scanned.diagnostics, ...parsed.diagnostics].sort(byPosition);
+    const errors = [...scanned.errors, ...parsed.errors].sort((a, b) => a.range.start.offset - b.range.start.offset);
+    return { document: new ToolDocument(source, parsed.root, scanned.comments, errors, lines), diagnostics };
+  } catch (error) {
+    // A bug of ours must not take the editor or the CI gate down with it: report it as a diagnostic.
+    grammar = undefined;
+    const range = { start: origin, end: lines.positionAt(source.length) };
+    const root = { kind: "map", style: "block", entries: [], range: { start: origin, end: origin } } as const;
+    const message = `Internal parser error (please report it): ${error instanceof Error ? error.message : String(error)}`;
+    return { document: new ToolDocument(source, root, [], [], lines), diagnostics: [syntaxDiagnostic("syntax", message, range)] };
+  }
+}
+
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset;
+}

@@ -1,0 +1,165 @@
+/**
+ * Properties that must hold for any input whatsoever: parse never throws,
+ * every range lies inside the text, children lie inside their parents in
+ * order, and every position agrees with its offset.
+ */
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LineIndex } from "../text/line-index.ts";
+import type { Position, Range, Value } from "./ast.ts";
+import { HdlpGrammar } from "./grammar.ts";
+import { parse } from "./parse.ts";
+import { Scanner } from "./scanner.ts";
+
+const seed = readFileSync(new URL("testdata/seed.hdlp", import.meta.url), "utf8");
+const variants = [
+  seed,
+  seed.replace(/\n/g, "\r\n"),
+  "\uFEFF" + seed,
+  "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
+];
+
+/** The position of `offset`, computed the obvious way: split into lines, count. */
+function naivePosition(text: string, offset: number): Position {
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  // A CR just before `offset` may be the first half of a CRLF: it still ends its line.
+  const last = lines[lines.length - 1] as string;
+  return { offset, line: lines.length - 1, character: last.length };
+}
+
+function checkRange(text: string, range: Range, parent?: Range): void {
+  expect(range.start.offset).toBeGreaterThanOrEqual(0);
+  expect(range.end.offset).toBeLessThanOrEqual(text.length);
+  expect(range.start.offset).toBeLessThanOrEqual(range.end.offset);
+  for (const position of [range.start, range.end]) {
+    // An offset between CR and LF would be no LSP position; a range never ends there.
+    expect(text[position.offset - 1] === "\r" && text[position.offset] === "\n").toBe(false);
+    expect(position).toEqual(naivePosition(text, position.offset));
+  }
+  if (parent) {
+    expect(range.start.offset).toBeGreaterThanOrEqual(parent.start.offset);
+    expect(range.end.offset).toBeLessThanOrEqual(parent.end.offset);
+  }
+}
+
+function checkValue(text: string, value: Value, parent?: Range): void {
+  checkRange(text, value.range, parent);
+  let previousEnd = value.range.start.offset;
+  const inOrder = (range: Range): void => {
+    expect(range.start.offset).toBeGreaterThanOrEqual(previousEnd);
+    previousEnd = range.end.offset;
+  };
+  if (value.kind === "map") {
+    for (const entry of value.entries) {
+      checkRange(text, entry.range, value.range);
+      inOrder(entry.range);
+      checkRange(text, entry.key.range, entry.range);
+      if (entry.value) checkValue(text, entry.value, entry.range);
+    }
+  } else if (value.kind === "list") {
+    for (const item of value.items) {
+      inOrder(item.range);
+      checkValue(text, item, value.range);
+    }
+  }
+}
+
+function checkParse(text: string): void {
+  const { document, diagnostics } = parse(text);
+  expect(document.text).toBe(text);
+  checkValue(text, document.root);
+  for (const d of diagnostics) checkRange(text, d.range);
+  for (const c of document.comments) {
+    checkRange(text, c.range);
+    expect(text.slice(c.range.start.offset, c.range.end.offset)).toBe("#" + c.text);
+  }
+  for (const e of document.errors) checkRange(text, e.range);
+}
+
+/** Text built from the characters that matter to the syntax. */
+const syntaxy = fc
+  .array(fc.constantFrom("a", "键", "😀", ":", ": ", " ", "  ", "\n", "\r\n", "\r", "\t", "{", "}", "[", "]", ",", "- ", "#", " #", '"', "'", "\\", "|", ">", "-", "+", "2", "\uFEFF"), {
+    maxLength: 200,
+  })
+  .map((parts) => parts.join(""));
+
+/** A valid file with a few characters inserted, deleted or replaced. */
+const mutated = fc
+  .tuple(
+    fc.constantFrom(...variants),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.string({ maxLength: 3, unit: "binary" })), { minLength: 1, maxLength: 6 }),
+  )
+  .map(([text, edits]) => {
+    let out = text;
+    for (const [at, remove, insert] of edits) {
+      const i = at % (out.length + 1);
+      out = out.slice(0, i) + insert + out.slice(i + remove);
+    }
+    return out;
+  });
+
+describe("parse, on any input", () => {
+  it("the clean variants parse clean and satisfy the invariants", () => {
+    for (const text of variants) {
+      expect(parse(text).diagnostics).toEqual([]);
+      checkParse(text);
+    }
+  });
+
+  it("never throws on arbitrary strings, and ranges hold", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300, unit: "binary" }), checkParse), { numRuns: 300 });
+  });
+
+  it("never throws on syntax-heavy strings, and ranges hold", () => {
+    fc.assert(fc.property(syntaxy, checkParse), { numRuns: 500 });
+  });
+
+  it("never throws on mutations of valid files, and ranges hold", () => {
+    fc.assert(fc.property(mutated, checkParse), { numRuns: 500 });
+  });
+
+  it("the grammar accepts every token stream the scanner makes: Chevrotain's recovery is never needed", () => {
+    const grammar = new HdlpGrammar();
+    fc.assert(
+      fc.property(fc.oneof(mutated, syntaxy), (text) => {
+        const lines = new LineIndex(text);
+        grammar.parseTokens(new Scanner(text, lines).scan().tokens, text, { offset: 0, line: 0, character: 0 });
+        expect(grammar.errors).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("pathAt never throws and its nodes enclose the offset", () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, syntaxy), fc.nat(), (text, n) => {
+        const { document } = parse(text);
+        // pathAt, like positionAt, moves an offset between CR and LF to the end of its line.
+        const offset = document.positionAt(n % (text.length + 1)).offset;
+        const { nodes } = document.pathAt(offset);
+        expect(nodes[0]).toBe(document.root);
+        for (const node of nodes.slice(1)) {
+          expect(node.range.start.offset).toBeLessThanOrEqual(offset);
+          expect(node.range.end.offset).toBeGreaterThanOrEqual(offset);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("positionAt and offsetAt agree with each other and with a naive count", () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, syntaxy), fc.nat(), (text, n) => {
+        const { document } = parse(text);
+        const offset = n % (text.length + 1);
+        const position = document.positionAt(offset);
+        if (!(text[offset - 1] === "\r" && text[offset] === "\n")) {
+          expect(position).toEqual(naivePosition(text, offset));
+          expect(document.offsetAt(position)).toBe(offset);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

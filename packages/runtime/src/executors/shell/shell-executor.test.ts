@@ -1,0 +1,157 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ToolModel } from "@hdlp/parser";
+import type { ExecutionRequest } from "../executor.ts";
+import { CMD_PARAM, modelOf, tempDir } from "../../../test/tool-fixtures.ts";
+import { createShellExecutor } from "./shell-executor.ts";
+
+const executor = createShellExecutor({ killGraceMs: 500 });
+const freeText = modelOf({ name: "sh", params: [CMD_PARAM] });
+
+function request(tool: ToolModel, params: Record<string, unknown>, limits: { timeoutMs?: number; maxOutputBytes?: number } = {}): ExecutionRequest {
+  return { tool, params, timeoutMs: limits.timeoutMs ?? 10_000, maxOutputBytes: limits.maxOutputBytes ?? 65536, config: { gatekeepers: [] } };
+}
+
+const run = (cmd: string, limits?: { timeoutMs?: number; maxOutputBytes?: number }) => executor.execute(request(freeText, { cmd }, limits));
+
+/** Living (non-zombie) processes of a process group, from ps. */
+function livingInGroup(pgid: number): string[] {
+  const table = execFileSync("ps", ["-eo", "pid=,pgid=,stat=,comm="], { encoding: "utf8" });
+  return table
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, group, stat]) => Number(group) === pgid && stat !== undefined && !stat.startsWith("Z"))
+    .map((fields) => fields.join(" "));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    return stat !== "" && !stat.startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((f) => f()));
+
+describe("shell executor", () => {
+  it("returns stdout raw, final newline included", async () => {
+    const result = await run("echo hello");
+    expect(result).toEqual({ ok: true, output: "hello\n", error: null, exit_code: 0 });
+  });
+
+  it("decodes UTF-8 output and keeps it byte for byte", async () => {
+    const result = await run("printf '工具\\n\\tend  '");
+    expect(result.output).toBe("工具\n\tend  ");
+  });
+
+  it("fails on a non-zero exit with the whole stderr and the exit code", async () => {
+    const result = await run("echo partial; printf 'line one\\nline two\\n' >&2; exit 3");
+    expect(result).toEqual({ ok: false, output: "partial\n", error: "line one\nline two\n", exit_code: 3 });
+  });
+
+  it("keeps the stderr of a successful run apart from the output", async () => {
+    const result = await run("echo out; echo warning >&2");
+    expect(result).toMatchObject({ ok: true, output: "out\n", stderr: "warning\n", error: null });
+  });
+
+  it("says so when the program cannot be started", async () => {
+    const tool = modelOf({ name: "missing", command: "/no/such/program-hdlp" });
+    const result = await executor.execute(request(tool, {}));
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/could not start `\/no\/such\/program-hdlp`/);
+    expect(result.error).toMatch(/ENOENT/);
+  });
+
+  it("runs in the cwd param's folder, and names it when it does not exist", async () => {
+    const tool = modelOf({ name: "pwd", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
+    expect((await executor.execute(request(tool, { cmd: "pwd", cwd: "/tmp" }))).output).toBe("/tmp\n");
+    const missing = await executor.execute(request(tool, { cmd: "pwd", cwd: "/no/such/dir" }));
+    expect(missing.ok).toBe(false);
+    expect(missing.error).toContain("/no/such/dir");
+  });
+
+  it("passes no HDLP_* variable and only the minimal environment to the tool", async () => {
+    const host = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/test", LANG: "C.UTF-8", HDLP_GATEKEEPER_TOKEN: "s3cret", AWS_SECRET_ACCESS_KEY: "leak" };
+    const isolated = createShellExecutor({ hostEnv: host });
+    const result = await isolated.execute(request(freeText, { cmd: "env" }));
+    const names = result.output.trim().split("\n").map((line) => line.split("=")[0]);
+    expect(result.output).not.toContain("s3cret");
+    expect(names).not.toContain("HDLP_GATEKEEPER_TOKEN");
+    expect(names).not.toContain("AWS_SECRET_ACCESS_KEY");
+    expect(result.output).toContain("HOME=/home/test\n");
+    expect(result.output).toContain("LANG=C.UTF-8\n");
+  });
+
+  it("on timeout stops the whole process group, grandchildren that ignore SIGTERM included, and keeps the output so far", async () => {
+    // The leader prints its pid (= the group id) and its children's pids, then waits forever.
+    const cmd = "echo $$; sleep 300 & echo $!; (trap '' TERM; sleep 300) & echo $!; sh -c 'sleep 300' & echo $!; wait";
+    const result = await run(cmd, { timeoutMs: 700 });
+    expect(result.ok).toBe(false);
+    expect(result.timed_out).toBe(true);
+    expect(result.error).toMatch(/^timed out after 700 ms/);
+    const [leader, ...children] = result.output.trim().split("\n").map(Number);
+    expect(children).toHaveLength(3);
+    expect(livingInGroup(leader!)).toEqual([]);
+    for (const pid of [leader!, ...children]) expect(alive(pid), `pid ${pid} survived`).toBe(false);
+  });
+
+  it("does not let a background job outlive the call", async () => {
+    const result = await run("sleep 300 & echo $!");
+    expect(result.ok).toBe(true);
+    expect(alive(Number(result.output.trim()))).toBe(false);
+  });
+
+  it("caps the output while it streams: an endless writer is cut at max_output_bytes with bounded memory", async () => {
+    const before = process.memoryUsage().rss;
+    const result = await run("yes", { timeoutMs: 1500, maxOutputBytes: 1000 });
+    const grown = process.memoryUsage().rss - before;
+    expect(result.output).toBe("y\n".repeat(500));
+    expect(result.truncated).toBe(true);
+    expect(result.timed_out).toBe(true);
+    // `yes` writes hundreds of MB in that time; keeping them would show here.
+    expect(grown).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it("never cuts a UTF-8 character in half at the cap", async () => {
+    const result = await run("printf '工具工具'", { maxOutputBytes: 4 }); // 3-byte characters: only one fits whole
+    expect(result.output).toBe("工");
+    expect(result.truncated).toBe(true);
+  });
+
+  it("passes injection attempts through a command template as literal arguments", async () => {
+    const { dir, remove } = tempDir();
+    cleanups.push(remove);
+    const marker = join(dir, "pwned");
+    const tool = modelOf({ name: "say", command: "printf %s|\\n {msg}", params: ['msg: { type: string, required: true, description: "text" }'] });
+    for (const msg of [`hi; touch ${marker}`, `$(touch ${marker})`, `\`touch ${marker}\``, `a\ntouch ${marker}`, `x' ; touch '${marker}`, `> ${marker}`]) {
+      const result = await executor.execute(request(tool, { msg }));
+      expect(result.output).toBe(`${msg}|\n`);
+      expect(existsSync(marker)).toBe(false);
+    }
+  });
+});
+
+describe("shell executor cancellation", () => {
+  it("stops the whole group when the call's signal aborts, and starts nothing once it has", async () => {
+    const { dir, remove } = tempDir();
+    cleanups.push(remove);
+    const controller = new AbortController();
+    const running = executor.execute({ ...request(freeText, { cmd: `echo $$; sleep 300 & echo $!; wait` }), signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    const result = await running;
+    expect(result).toMatchObject({ ok: false });
+    expect(result.error).toMatch(/^cancelled/);
+    for (const pid of result.output.trim().split("\n").map(Number)) expect(alive(pid), `pid ${pid} survived`).toBe(false);
+
+    const marker = join(dir, "ran");
+    const late = await executor.execute({ ...request(freeText, { cmd: `touch ${marker}` }), signal: controller.signal });
+    expect(late.ok).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { analyze } from "./analyze.ts";
+import { defaultLexicon } from "./lexicon.ts";
+
+const keys = (text: string): string[] => analyze(text, defaultLexicon()).terms.map((t) => t.key);
+
+describe("analyze", () => {
+  it("segments mixed Chinese and English text into words, bigrams and concepts", () => {
+    const terms = keys("查一下 nginx 的 error log");
+    expect(terms).toEqual(expect.arrayContaining(["w:nginx", "w:error", "w:log", "c:nginx", "c:logfile", "c:view"]));
+    // stop words carry no intent
+    expect(terms).not.toContain("w:的");
+    expect(terms).not.toContain("w:一下");
+  });
+
+  it("indexes Chinese by segmenter words and character bigrams", () => {
+    const terms = keys("查看服务状态");
+    expect(terms).toEqual(expect.arrayContaining(["w:查看", "w:服务", "w:状态", "b:查看", "b:看服", "b:服务", "b:务状", "b:状态", "c:service", "c:status"]));
+  });
+
+  it("keeps the longest thesaurus phrase only (重新启动 is restart, not also start)", () => {
+    const terms = keys("重新启动服务");
+    expect(terms).toContain("c:restart");
+    expect(terms).not.toContain("c:start");
+  });
+
+  it("splits identifiers into parts and keeps the whole identifier", () => {
+    expect(keys("git-log")).toEqual(expect.arrayContaining(["w:git", "w:log", "i:git-log"]));
+    expect(keys("cache.get")).toEqual(expect.arrayContaining(["w:cach", "w:get", "i:cache.get"]));
+  });
+
+  it("gives camel-case words their parts as well as the whole word", () => {
+    expect(keys("PromQL")).toEqual(expect.arrayContaining(["w:promql", "w:prom", "w:ql"]));
+    expect(keys("cacheGet")).toEqual(expect.arrayContaining(["w:cacheget", "w:cach", "w:get"]));
+  });
+
+  it("matches English thesaurus phrases over several words", () => {
+    expect(keys("open a pull request")).toContain("c:pull-request");
+    expect(keys("roll back the release")).toContain("c:rollback");
+  });
+
+  it("folds full-width letters and upper case", () => {
+    expect(keys("ＮＧＩＮＸ")).toContain("w:nginx");
+  });
+
+  it("keeps offsets that point at the surface text", () => {
+    const analysis = analyze("重启 nginx，再看 git-log 和 git-log", defaultLexicon());
+    for (const t of analysis.terms) expect(analysis.text.slice(t.start, t.end)).toBe(t.surface);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { InvertedIndex, type FieldTerms, type Weighting } from "./inverted-index.ts";
+
+const weighting: Weighting = {
+  name: { weight: 2.5, b: 0.3 },
+  display: { weight: 3, b: 0.3 },
+  intent: { weight: 2, b: 0.6 },
+  why: { weight: 0.6, b: 0.6 },
+  params: { weight: 0.5, b: 0.6 },
+};
+const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({ name: [], display: [], intent: [], why: [], params: [], ...fields });
+const byIndex = (a: number, b: number): boolean => a < b;
+
+describe("InvertedIndex", () => {
+  it("ranks a term in the display name above the same term in the rationale", () => {
+    const index = new InvertedIndex([doc({ why: ["w:disk", "w:x"] }), doc({ display: ["w:disk", "w:y"] })], weighting);
+    expect(index.top(new Map([["w:disk", 1]]), 2, byIndex).map((r) => r.doc)).toEqual([1, 0]);
+  });
+
+  it("weighs rare terms above common ones", () => {
+    const index = new InvertedIndex(
+      [doc({ intent: ["w:view", "w:disk"] }), doc({ intent: ["w:view", "w:log"] }), doc({ intent: ["w:view", "w:cert"] })],
+      weighting,
+    );
+    expect(index.idf("w:disk")).toBeGreaterThan(index.idf("w:view"));
+    expect(index.top(new Map([["w:view", 1], ["w:disk", 1]]), 1, byIndex)[0]!.doc).toBe(0);
+  });
+
+  it("saturates repeats: a term said three times does not triple the score", () => {
+    const index = new InvertedIndex([doc({ intent: ["w:log"] }), doc({ intent: ["w:log", "w:log", "w:log"] })], weighting);
+    const [first, second] = index.top(new Map([["w:log", 1]]), 2, byIndex);
+    expect(first!.doc).toBe(1);
+    expect(first!.score / second!.score).toBeLessThan(2);
+  });
+
+  it("keeps only the requested number of results, ties in the caller's order", () => {
+    const index = new InvertedIndex([doc({ intent: ["w:a"] }), doc({ intent: ["w:a"] }), doc({ intent: ["w:a"] })], weighting);
+    expect(index.top(new Map([["w:a", 1]]), 2, (a, b) => a > b).map((r) => r.doc)).toEqual([2, 1]);
+  });
+
+  it("leaves out tools that share no term and knows where a term occurs", () => {
+    const index = new InvertedIndex([doc({ name: ["w:git"], params: ["w:branch"] }), doc({ intent: ["w:disk"] })], weighting);
+    expect(index.top(new Map([["w:git", 1]]), 3, byIndex).map((r) => r.doc)).toEqual([0]);
+    expect(index.fieldsOf("w:branch", 0)).toEqual(["params"]);
+    expect(index.fieldsOf("w:branch", 1)).toEqual([]);
+  });
+});

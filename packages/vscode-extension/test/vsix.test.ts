@@ -1,0 +1,136 @@
+/**
+ * The package as users get it: `scripts/package.mjs` builds the .vsix, the
+ * check of src/vsix/check-vsix.ts passes on it, and the language server bundled
+ * inside it, started from the unpacked files in a temp folder with no
+ * node_modules anywhere above, answers an editor end to end exactly as the
+ * server run from the sources does.
+ */
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXECUTOR_NAMES, constraintKeySpec } from "@hdlp/parser";
+// The language server's own end-to-end client (an editor in miniature), reused rather than copied.
+import { LspClient } from "../../lsp/test/harness.ts";
+import { checkVsix } from "../src/vsix/check-vsix.ts";
+import { createVscodeStandIn, withVscodeModule } from "./vscode-standin.ts";
+import { readZip } from "../src/vsix/zip.ts";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+interface CompletionList {
+  items: { label: string }[];
+}
+interface Hover {
+  contents: { kind: string; value: string } | string;
+}
+
+describe("the .vsix", () => {
+  let temp: string;
+  let files: Map<string, Buffer>;
+  let workspace: string;
+  let toolUri: string;
+  let toolText: string;
+
+  beforeAll(async () => {
+    temp = await mkdtemp(join(tmpdir(), "hdlp-vsix-"));
+    const vsix = join(temp, "hdlp-vscode.vsix");
+    execFileSync(process.execPath, [here("../scripts/package.mjs"), "--out", vsix], { stdio: "pipe" });
+    files = readZip(await readFile(vsix));
+    for (const [path, content] of files) {
+      await mkdir(dirname(join(temp, "unpacked", path)), { recursive: true });
+      await writeFile(join(temp, "unpacked", path), content);
+    }
+    workspace = join(temp, "workspace");
+    await cp(here("testdata/workspace"), workspace, { recursive: true });
+    const tool = join(workspace, "tools/broken-tool/TOOL.hdlp");
+    toolUri = pathToFileURL(tool).href;
+    toolText = await readFile(tool, "utf8");
+  }, 180_000);
+
+  afterAll(async () => {
+    if (temp) await rm(temp, { recursive: true, force: true });
+  });
+
+  it("holds the manifest, grammar, snippets, language configuration, icon and both bundles, and nothing else", () => {
+    expect(checkVsix(files)).toEqual([]);
+    const shipped = [...files.keys()].filter((p) => p.startsWith("extension/")).sort();
+    expect(shipped).toEqual([
+      "extension/dist/extension.js",
+      "extension/dist/package.json",
+      "extension/dist/server.js",
+      "extension/images/icon.png",
+      "extension/language-configuration.json",
+      "extension/package.json",
+      "extension/readme.md",
+      "extension/snippets/hdlp.code-snippets",
+      "extension/syntaxes/hdlp.tmLanguage.json",
+    ]);
+  });
+
+  describe("its bundled language server", () => {
+    let bundled: LspClient;
+    let fromSources: LspClient;
+
+    beforeAll(async () => {
+      const server = join(temp, "unpacked/extension/dist/server.js");
+      bundled = await LspClient.start({ command: [process.execPath, server, "--stdio"], workspaceFolder: workspace });
+      fromSources = await LspClient.start({ workspaceFolder: workspace });
+      for (const client of [bundled, fromSources]) await client.open(toolUri, toolText);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([bundled?.stop(), fromSources?.stop()]);
+    });
+
+    it("initializes with the capabilities of the server", () => {
+      expect(bundled.initializeResult.serverInfo?.name).toBe("hdlp-language-server");
+      expect(bundled.initializeResult.capabilities).toEqual(fromSources.initializeResult.capabilities);
+    });
+
+    it("publishes the diagnostics of the defective file, the same as the sources' server", async () => {
+      const diagnostics = await bundled.diagnosticsFor(toolUri);
+      const at = diagnostics.map((d) => `${d.range.start.line}:${d.code}`);
+      expect(at).toEqual(expect.arrayContaining(["6:param-type", "9:invalid-date"]));
+      expect(diagnostics).toEqual(await fromSources.diagnosticsFor(toolUri));
+    });
+
+    it("completes the executor values after `executor: `", async () => {
+      const params = { textDocument: { uri: toolUri }, position: { line: 4, character: 10 } };
+      const list = await bundled.request<CompletionList | CompletionList["items"]>("textDocument/completion", params);
+      const labels = (Array.isArray(list) ? list : list.items).map((i) => i.label);
+      expect(labels).toEqual(expect.arrayContaining([...EXECUTOR_NAMES]));
+    });
+
+    it("hovers a constraint with the catalogue's docs in English and Chinese", async () => {
+      const params = { textDocument: { uri: toolUri }, position: { line: 8, character: 4 } };
+      const hover = await bundled.request<Hover>("textDocument/hover", params);
+      const text = typeof hover.contents === "string" ? hover.contents : hover.contents.value;
+      const spec = constraintKeySpec("timeout_ms")!;
+      expect(text).toContain(spec.doc.en);
+      expect(text).toContain(spec.doc.zh);
+      expect(bundled.alive).toBe(true);
+    });
+  });
+
+  it("activates outside VS Code: registers the commands, starts the bundled server and its providers, stops it", async () => {
+    const manifest = JSON.parse(files.get("extension/package.json")!.toString("utf8"));
+    const { module, calls } = createVscodeStandIn();
+    const extensionRoot = join(temp, "unpacked/extension");
+    const extension = withVscodeModule(module, () => createRequire(import.meta.url)(join(extensionRoot, manifest.main)));
+    const context = { subscriptions: [] as unknown[], asAbsolutePath: (path: string) => join(extensionRoot, path) };
+
+    await extension.activate(context);
+    const registered = calls.filter((c) => c.path === "vscode.commands.registerCommand").map((c) => c.args[0]);
+    expect(registered.sort()).toEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort());
+    // The client registers a provider for each capability the bundled server announced in its initialize answer.
+    const providers = calls.filter((c) => /^vscode\.languages\.register\w+Provider$/.test(c.path)).map((c) => c.path.replace("vscode.languages.", ""));
+    expect(providers).toEqual(
+      expect.arrayContaining(["registerCompletionItemProvider", "registerHoverProvider", "registerCodeActionsProvider", "registerDocumentFormattingEditProvider", "registerDocumentSemanticTokensProvider"]),
+    );
+    await extension.deactivate();
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * The seed's §4 and the runtime's guarantees, end to end through the real
+ * `hdlp` command (./node_modules/.bin/hdlp) on the project's example tools:
+ * temp folders, real processes, a real HTTP server on 127.0.0.1.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const WORKSPACE = resolve(import.meta.dirname, "../..");
+const HDLP = join(WORKSPACE, "node_modules/.bin/hdlp");
+const EXAMPLES = join(WORKSPACE, "examples/tools");
+
+let work: string;
+let root: string;
+let audit: string;
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs hdlp with stdin not a terminal (as an agent runs it). */
+function hdlp(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(HDLP, args, {
+      cwd: work,
+      env: { ...process.env, HDLP_AUDIT_LOG: audit, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "hdlp-e2e-runtime-"));
+  root = join(work, "tools");
+  audit = join(work, "audit.jsonl");
+  cpSync(EXAMPLES, root, { recursive: true, filter: (src) => !src.includes(".hdlp-cache") });
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the seed's §4 through `hdlp`", () => {
+  it("finds shell-exec, runs `echo hello` and returns hello", async () => {
+    const run = await hdlp(["call", "shell-exec", "cmd=echo hello", "--yes"]);
+    expect(run).toEqual({ code: 0, stdout: "hello\n", stderr: "" });
+    const envelope = json(await hdlp(["call", "shell-exec", "cmd=echo hello", "--yes", "--json"]));
+    expect(envelope).toMatchObject({ ok: true, tool: "shell-exec", method: "exec", output: "hello\n", error: null, found: true, exit_code: 0 });
+    expect(typeof envelope["duration_ms"]).toBe("number");
+  });
+
+  it("answers a tool that is not in the repository with found:false and exit 3", async () => {
+    const run = await hdlp(["call", "deploy-rocket", "--json"]);
+    expect(run.code).toBe(3);
+    expect(json(run)).toMatchObject({ ok: false, found: false, tool: "deploy-rocket", suggestion: "此工具尚不在仓库中，需铸渊新建" });
+    const text = await hdlp(["call", "shell-exe"]);
+    expect(text.code).toBe(3);
+    expect(text.stderr).toContain("did you mean `shell-exec`?");
+  });
+
+  it("returns a failing command's real stderr, whole, and its exit code", async () => {
+    const cmd = "ls /no-such-dir-hdlp; echo second line >&2; exit 5";
+    const direct = (() => {
+      try {
+        execFileSync("/bin/sh", ["-c", cmd], { stdio: ["ignore", "pipe", "pipe"] });
+        return "";
+      } catch (error) {
+        return String((error as { stderr: Buffer }).stderr);
+      }
+    })();
+    const run = await hdlp(["call", "shell-exec", `cmd=${cmd}`, "--yes"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(direct);
+    const envelope = json(await hdlp(["call", "shell-exec", `cmd=${cmd}`, "--yes", "--json"]));
+    expect(envelope).toMatchObject({ ok: false, error: direct, exit_code: 5 });
+  });
+
+  it("finds a TOOL.hdlp added to the folder on the next scan, with a warm cache", async () => {
+    const listed = json(await hdlp(["list", "--json"]));
+    expect((listed["tools"] as { name: string }[]).map((t) => t.name)).toEqual(["file-read", "file-write", "git-ops", "http-request", "shell-exec"]);
+    expect(existsSync(join(work, "cache"))).toBe(true);
+    mkdirSync(join(root, "say-hi"));
+    writeFileSync(
+      join(root, "say-hi", "TOOL.hdlp"),
+      [
+        "name: say-hi",
+        "display: 打招呼",
+        "intent: 向某人问好",
+        "method: exec",
+        "executor: shell",
+        "command: echo 你好 {who}",
+        "params_schema:",
+        '  who: { type: string, required: true, description: "问候谁" }',
+        "constraints:",
+        "  timeout_ms: 5000",
+        "  max_output_bytes: 1024",
+        "  require_confirm: false",
+        "author: ICE-GL-ZY001",
+        "created: 2026-05-31",
+        "why: 验证新工具会被下一次扫描发现。",
+        "",
+      ].join("\n"),
+    );
+    const run = await hdlp(["call", "say-hi", "who=铸渊"]);
+    expect(run).toEqual({ code: 0, stdout: "你好 铸渊\n", stderr: "" });
+    rmSync(join(root, "say-hi"), { recursive: true });
+  });
+});
+
+describe("hdlp call", () => {
+  it("refuses a require_confirm tool off a terminal without --yes, and runs nothing", async () => {
+    const target = join(work, "not-written.txt");
+    const run = await hdlp(["call", "file-write", `path=${target}`, "content=x", "--json"]);
+    expect(run.code).toBe(1);
+    expect(json(run)).toMatchObject({ ok: false, found: true, refused: "not-confirmed" });
+    expect(existsSync(target)).toBe(false);
+    const text = await hdlp(["call", "file-write", `path=${target}`, "content=x"]);
+    expect(text.stderr).toContain("pass --yes");
+  });
+
+  it("asks on a terminal, showing exactly what will run, and runs only on yes", async () => {
+    // `script` gives hdlp a pseudo-terminal; what we write to its stdin is typed at the prompt.
+    const onTerminal = (answer: string, target: string) =>
+      new Promise<Run>((done, reject) => {
+        const line = `${HDLP} call file-write path=${target} content=typed --root ${root} --no-cache`;
+        const child = spawn("script", ["-qec", line, "/dev/null"], { cwd: work, env: { ...process.env, HDLP_AUDIT_LOG: audit }, stdio: ["pipe", "pipe", "pipe"] });
+        let stdout = "";
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+        child.on("error", reject);
+        child.on("close", (code) => done({ code: code ?? -1, stdout, stderr: "" }));
+        child.stdin.end(`${answer}\n`);
+      });
+    const yes = join(work, "confirmed.txt");
+    const accepted = await onTerminal("y", yes);
+    expect(accepted.stdout).toContain(`It will run:`);
+    expect(accepted.stdout).toContain(`sh -c 'printf %s "$1" > "$2"' -- typed ${yes}`);
+    expect(accepted.code).toBe(0);
+    expect(readFileSync(yes, "utf8")).toBe("typed");
+    const no = join(work, "declined.txt");
+    const declined = await onTerminal("n", no);
+    expect(declined.code).toBe(1);
+    expect(declined.stdout).toContain("not confirmed; nothing was run");
+    expect(existsSync(no)).toBe(false);
+  });
+
+  it("rejects bad params with exit 2, naming the param and what it expected", async () => {
+    const run = await hdlp(["call", "git-ops", "count=many"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("param `count` must be an integer, got string \"many\"");
+    const unknown = await hdlp(["call", "file-read", "path=/etc/hostname", "colour=red"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown param `colour`");
+  });
+
+  it("passes injection attempts as literal text and never through a shell", async () => {
+    const marker = join(work, "pwned");
+    const target = join(work, "written.txt");
+    const content = `a; touch ${marker}\n$(touch ${marker}) \`touch ${marker}\``;
+    const run = await hdlp(["call", "file-write", "--params", JSON.stringify({ path: target, content }), "--yes"]);
+    expect(run.code).toBe(0);
+    expect(readFileSync(target, "utf8")).toBe(content);
+    expect(existsSync(marker)).toBe(false);
+    // After `--` in file-read's template a leading dash is a file name; elsewhere it is refused before anything runs.
+    const afterDashes = await hdlp(["call", "file-read", "path=--version"]);
+    expect(afterDashes.code).toBe(1);
+    expect(afterDashes.stderr).toBe("head: cannot open '--version' for reading: No such file or directory\n");
+    const option = await hdlp(["call", "http-request", "url=--config=/etc/passwd"]);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("param `url` is \"--config=/etc/passwd\", which starts with \"-\"");
+  });
+
+  it("prints exactly what would run with --dry-run, and runs nothing", async () => {
+    const target = join(work, "dry.txt");
+    const run = await hdlp(["call", "file-write", `path=${target}`, "content=two words", "--dry-run"]);
+    expect(run).toEqual({ code: 0, stdout: `sh -c 'printf %s "$1" > "$2"' -- 'two words' ${target}\n`, stderr: "" });
+    const plan = json(await hdlp(["call", "git-ops", "count=2", "--dry-run", "--json"]));
+    expect(plan).toMatchObject({ tool: "git-ops", executor: "shell", params: { count: 2 }, dry_run: { kind: "process", argv: ["git", "--no-pager", "log", "--oneline", "-n", "2"] } });
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("stops a call at --timeout with the whole process group", async () => {
+    const run = await hdlp(["call", "shell-exec", "cmd=echo started; sleep 30", "--yes", "--timeout", "800", "--json"]);
+    expect(run.code).toBe(1);
+    expect(json(run)).toMatchObject({ ok: false, timed_out: true, output: "started\n" });
+    expect(json(run)["error"]).toMatch(/^timed out after 800 ms/);
+  });
+
+  it("stops the tool's whole process group when hdlp itself is interrupted", async () => {
+    const pids = join(work, "pids");
+    const child = spawn(HDLP, ["call", "shell-exec", `cmd=echo $$ > ${pids}; sleep 300 & echo $! >> ${pids}; wait`, "--yes", "--json"], {
+      cwd: work,
+      env: { ...process.env, HDLP_AUDIT_LOG: audit, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    let finished = false;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const closed = new Promise<number>((done) => child.on("close", (code) => ((finished = true), done(code ?? -1))));
+    const started = () => existsSync(pids) && readFileSync(pids, "utf8").trim().split("\n").length >= 2;
+    while (!started() && !finished) await new Promise((r) => setTimeout(r, 50));
+    expect(finished, `hdlp ended before the tool started: ${stderr}`).toBe(false);
+    const [leader, sleeper] = readFileSync(pids, "utf8").trim().split("\n").map(Number);
+    child.kill("SIGINT");
+    expect(await closed).toBe(130);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, tool: "shell-exec" });
+    for (const pid of [leader!, sleeper!]) {
+      const alive = (() => {
+        try {
+          process.kill(pid, 0);
+          return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim().startsWith("Z");
+        } catch {
+          return false;
+        }
+      })();
+      expect(alive, `pid ${pid} survived`).toBe(false);
+    }
+  });
+
+  it("runs git-ops, file-read and http-request for real", async () => {
+    const repo = join(work, "repo");
+    mkdirSync(repo);
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@e", ...args]);
+    git("init", "-q");
+    writeFileSync(join(repo, "f"), "x");
+    git("add", "f");
+    git("commit", "-q", "-m", "第一次提交");
+    const log = await hdlp(["call", "git-ops", `repo=${repo}`, "count=1"]);
+    expect(log.code).toBe(0);
+    expect(log.stdout).toMatch(/^[0-9a-f]{7,} 第一次提交\n$/);
+
+    const file = join(work, "read-me.txt");
+    writeFileSync(file, "line 1\nline 2 no newline");
+    expect(await hdlp(["call", "file-read", `path=${file}`])).toEqual({ code: 0, stdout: "line 1\nline 2 no newline", stderr: "" });
+
+    const server: Server = createServer((req, res) => {
+      if (req.url === "/health") res.end('{"status":"ok"}');
+      else {
+        res.statusCode = 404;
+        res.end("no such page");
+      }
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await hdlp(["call", "http-request", `url=${base}/health`])).toEqual({ code: 0, stdout: '{"status":"ok"}', stderr: "" });
+      const missing = await hdlp(["call", "http-request", `url=${base}/nope`, "--json"]);
+      expect(missing.code).toBe(1);
+      expect(json(missing)).toMatchObject({ ok: false, output: "no such page", exit_code: 22 });
+      expect(json(missing)["error"]).toContain("404");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("has written one audit line per call, refusals and unknown tools included", () => {
+    const lines = readFileSync(audit, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { tool: string; outcome: string });
+    const outcomes = new Set(lines.map((l) => l.outcome));
+    for (const outcome of ["ok", "failed", "not-found", "not-confirmed", "invalid-params", "timed-out"]) expect(outcomes).toContain(outcome);
+    expect(lines.some((l) => l.tool === "deploy-rocket" && l.outcome === "not-found")).toBe(true);
+  });
+});
+
+describe("hdlp list and match", () => {
+  it("lists a bad file and a link escaping the root as not registered, beside the good tools", async () => {
+    const messy = join(work, "messy");
+    cpSync(root, messy, { recursive: true });
+    mkdirSync(join(messy, "broken"));
+    writeFileSync(join(messy, "broken", "TOOL.hdlp"), "name: broken\nexecutor: teleport\n");
+    const outside = join(work, "outside");
+    mkdirSync(join(outside, "evil"), { recursive: true });
+    cpSync(join(root, "shell-exec", "TOOL.hdlp"), join(outside, "evil", "TOOL.hdlp"));
+    symlinkSync(join(outside, "evil"), join(messy, "evil"));
+
+    const listed = json(await hdlp(["list", "--root", messy, "--json"]));
+    expect((listed["tools"] as { name: string }[]).map((t) => t.name)).toEqual(["file-read", "file-write", "git-ops", "http-request", "shell-exec"]);
+    const invalid = listed["invalid"] as { folder: string; diagnostics: { rule: string; severity: string }[] }[];
+    expect(invalid.map((t) => t.folder)).toEqual(["broken", "evil"]);
+    expect(invalid[0]!.diagnostics.some((d) => d.rule === "unknown-executor" && d.severity === "error")).toBe(true);
+    expect(invalid[1]!.diagnostics[0]!.rule).toBe("path-escapes-root");
+
+    const text = await hdlp(["list", "--root", messy]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("5 tools in");
+    expect(text.stdout).toContain("Not registered:");
+    expect(text.stdout).toMatch(/\[unknown-executor\]/);
+  });
+
+  it("matches an intent to a tool, and says found:false when none serves it", async () => {
+    const found = await hdlp(["match", "查看最近的提交记录", "--json"]);
+    expect(found.code).toBe(0);
+    const result = json(found) as { found: boolean; candidates: { name: string; display: string; intent: string; score: number }[] };
+    expect(result.found).toBe(true);
+    expect(result.candidates[0]).toMatchObject({ name: "git-ops", display: "Git提交记录" });
+    expect(result.candidates.length).toBeLessThanOrEqual(3);
+
+    const none = await hdlp(["match", "帮我订一张去上海的机票", "--json"]);
+    expect(none.code).toBe(3);
+    expect(json(none)).toMatchObject({ found: false, suggestion: "此工具尚不在仓库中，需铸渊新建" });
+  });
+
+  it("refuses bad usage with exit 2", async () => {
+    expect((await hdlp(["call"])).code).toBe(2);
+    expect((await hdlp(["call", "shell-exec", "no-equals-sign"])).code).toBe(2);
+    expect((await hdlp(["match", "x", "--top", "9"])).code).toBe(2);
+    expect((await hdlp(["list", "--root", join(work, "missing")])).code).toBe(2);
+  });
+});

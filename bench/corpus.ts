@@ -137,21 +137,30 @@ export function generateTool(i: number): string {
   if (next() < 0.3) lines.push(`# ${ZH_ACTIONS[verbIndex]}${ZH_OBJECTS[nounIndex]} · 由 ${pick(next, AUTHORS)} 维护${eol}`);
   field(0, toolName(i));
   field(1, `${ZH_OBJECTS[nounIndex]}${ZH_ACTIONS[verbIndex]}`);
-  field(2, next() < 0.2 ? `"${ZH_ACTIONS[verbIndex]}${ZH_OBJECTS[nounIndex]}并返回结果: 原样返回\\n不加工"` : `${ZH_ACTIONS[verbIndex]}服务器上的${ZH_OBJECTS[nounIndex]}，结果原样返回`);
+  field(
+    2,
+    next() < 0.2
+      ? `"${ZH_ACTIONS[verbIndex]}${ZH_OBJECTS[nounIndex]}并返回结果: 原样返回\\n不加工"`
+      : `${ZH_ACTIONS[verbIndex]}服务器上的${ZH_OBJECTS[nounIndex]}，结果原样返回`,
+  );
   field(3, method.name);
   field(4, next() < 0.1 ? `${executor.name}   # ${executor.doc.zh.slice(0, 12)}` : executor.name);
   const template = templateFor(executor, params, verb, noun);
   if (template !== undefined) field(executor.name === "shell" ? 10 : 11, template);
   lines.push(paramsText(next, params, eol));
   const timeout = [5000, 10000, 30000, 60000, 120000][Math.floor(next() * 5)] as number;
-  lines.push(`${fieldName(6)}:${eol}  timeout_ms: ${timeout}${eol}  max_output_bytes: ${[4096, 65536, 1048576][Math.floor(next() * 3)]}${eol}  require_confirm: ${next() < 0.2}${eol}`);
+  lines.push(
+    `${fieldName(6)}:${eol}  timeout_ms: ${timeout}${eol}  max_output_bytes: ${[4096, 65536, 1048576][Math.floor(next() * 3)]}${eol}  require_confirm: ${next() < 0.2}${eol}`,
+  );
   field(7, pick(next, AUTHORS));
   field(8, `2026-${String(1 + Math.floor(next() * 12)).padStart(2, "0")}-${String(1 + Math.floor(next() * 28)).padStart(2, "0")}`);
   const whyStyle = next();
   if (whyStyle < 0.6) field(9, `${reason}。这是${ZH_OBJECTS[nounIndex]}相关操作的基础工具。`);
   else {
     const header = whyStyle < 0.85 ? "|" : ">-";
-    lines.push(`${fieldName(9)}: ${header}${eol}  ${reason}。${eol}  ${ZH_ACTIONS[verbIndex]}${ZH_OBJECTS[nounIndex]}以前要登录服务器手工完成，${eol}  现在通过 ${executor.name} 执行，结果原样返回。${eol}`);
+    lines.push(
+      `${fieldName(9)}: ${header}${eol}  ${reason}。${eol}  ${ZH_ACTIONS[verbIndex]}${ZH_OBJECTS[nounIndex]}以前要登录服务器手工完成，${eol}  现在通过 ${executor.name} 执行，结果原样返回。${eol}`,
+    );
   }
   const text = lines.join("");
   return i % 97 === 0 ? "\uFEFF" + text : text;

@@ -190,6 +190,17 @@ describe("hdlp call", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("prints a --dry-run refusal as the envelope with --json, and as text without", async () => {
+    const refused = await hdlp(["call", "git-ops", "repo=--upload-pack=touch x", "--dry-run", "--json"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe("");
+    expect(json(refused)).toMatchObject({ ok: false, tool: "git-ops", method: "exec", output: "", found: true, refused: "invalid-params" });
+    expect(json(refused)["error"]).toMatch(/^param `repo` is "--upload-pack=touch x", which starts with "-"/);
+    const text = await hdlp(["call", "git-ops", "repo=--upload-pack=touch x", "--dry-run"]);
+    expect(text).toMatchObject({ code: 2, stdout: "" });
+    expect(text.stderr).toMatch(/^param `repo` is "--upload-pack=touch x", which starts with "-"/);
+  });
+
   it("stops a call at --timeout with the whole process group", async () => {
     const run = await hdlp(["call", "shell-exec", "cmd=echo started; sleep 30", "--yes", "--timeout", "800", "--json"]);
     expect(run.code).toBe(1);
@@ -317,5 +328,11 @@ describe("hdlp list and match", () => {
     expect((await hdlp(["call", "shell-exec", "no-equals-sign"])).code).toBe(2);
     expect((await hdlp(["match", "x", "--top", "9"])).code).toBe(2);
     expect((await hdlp(["list", "--root", join(work, "missing")])).code).toBe(2);
+  });
+
+  it("names, in the main --help, every exit code list, match and call use", async () => {
+    const help = await hdlp(["--help"]);
+    const exitCodes = help.stdout.slice(help.stdout.indexOf("Exit codes:"));
+    for (const code of ["0", "1", "2", "3", "130"]) expect(exitCodes).toMatch(new RegExp(`(^|[:;] |\\n)${code} `));
   });
 });

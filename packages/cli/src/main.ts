@@ -35,7 +35,9 @@ Options:
   -h, --help     Show help (also: hdlp <command> --help)
   -v, --version  Show the version
 
-Exit codes: 0 success, 1 problems found (or the tool failed), 2 bad usage or unreadable path.
+Exit codes: 0 success; 1 problems found, or the tool failed or was not confirmed;
+2 bad usage, an unreadable path, or params that do not fit the tool; 3 no such tool
+(call) or no tool serves the intent (match); 130 interrupted (call).
 `;
 }
 

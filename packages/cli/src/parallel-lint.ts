@@ -105,5 +105,10 @@ export async function lintCandidates(candidates: readonly Candidate[]): Promise<
   const present = byIndex.filter((linted): linted is Linted => linted !== undefined);
   const texts = new Map<string, string>();
   for (const linted of present) if (linted.text !== undefined) texts.set(linted.lint.path, linted.text);
-  return { results: combineLints(present.map((linted) => linted.lint)), texts };
+  const results = combineLints(present.map((linted) => linted.lint));
+  // The rules across files can find something in a file that had nothing of its own: read those few again.
+  for (const result of results) {
+    if (result.diagnostics.length > 0 && !texts.has(result.path)) texts.set(result.path, readCandidate({ path: result.path, named: true })!.text);
+  }
+  return { results, texts };
 }

@@ -35,9 +35,10 @@ describe("hdlp lint on many files, with worker threads", () => {
     expect(rules("tools/tool-1599/TOOL.hdlp")).toEqual(["unused-suppression"]);
   });
 
-  it("quotes the lines of files linted on a worker in the stylish report", async () => {
+  it("quotes the lines of every file with a problem in the stylish report, also one that only the rules across files flag", async () => {
     const run = await runHdlp(["lint"], { cwd: dir, env: { HDLP_LINT_WORKERS: "1" } });
     expect(run.stdout).toContain("  5 | executor: Shell\n    |           ^^^^^\n");
+    expect(run.stdout).toContain("tools/tool-0001/TOOL.hdlp:1:7: error: The tool name `tool-0001` is also declared in tools/tool-1203/TOOL.hdlp. [duplicate-name]\n  1 | name: tool-0001\n");
   });
 
   it("exits 2 naming a file that cannot be read, whichever thread meets it", async () => {

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Diagnostic, type ParseResult, lintFiles, parse } from "@hdlp/parser";
+import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile } from "@hdlp/parser";
 import { pathOf, TOOL_FILE } from "./uri.ts";
 
 export interface ToolFile {
@@ -27,8 +27,12 @@ export class ToolsWorkspace {
   #roots: string[] = [];
   /** Where `hdlp lint` would run: paths in messages are relative to it, as on the command line. */
   #base: string = process.cwd();
-  /** Parsed disk files, reused while their text is unchanged. */
-  #parsed = new Map<string, { text: string; parsed: ParseResult }>();
+  /**
+   * Each tool's own lint (`lintFile`), by path, with what it was made from:
+   * a change re-lints its own file only, and `combineLints` adds the rules
+   * across files (cheap: they read one summary per file).
+   */
+  #linted = new Map<string, { source: string | ParseResult; lint: FileLint }>();
   /** Disk text of every tool file under the roots, by path (uris differ in encoding between clients). */
   #disk = new Map<string, ToolFile>();
   #watchers: FSWatcher[] = [];
@@ -98,12 +102,12 @@ export class ToolsWorkspace {
       const path = pathOf(uri);
       if (path !== undefined) byPath.set(path, uri);
     }
-    const inputs = files.map((file) => {
-      const uri = byPath.get(file.path);
-      const document = uri !== undefined ? open.get(uri)! : this.#parse(file);
-      return { path: relative(this.#base, file.path) || file.path, document };
-    });
-    const linted = lintFiles(inputs);
+    const linted = combineLints(
+      files.map((file) => {
+        const uri = byPath.get(file.path);
+        return this.#lintFile(file, uri !== undefined ? open.get(uri)! : file.text);
+      }),
+    );
     const result = new Map<string, Diagnostic[]>();
     files.forEach((file, index) => {
       const uri = byPath.get(file.path);
@@ -112,12 +116,14 @@ export class ToolsWorkspace {
     return result;
   }
 
-  #parse(file: ToolFile): ParseResult {
-    const cached = this.#parsed.get(file.path);
-    if (cached && cached.text === file.text) return cached.parsed;
-    const parsed = parse(file.text);
-    this.#parsed.set(file.path, { text: file.text, parsed });
-    return parsed;
+  /** The file's own lint, from its parse (an open document's version) or its text; cached while that is unchanged. */
+  #lintFile(file: ToolFile, source: string | ParseResult): FileLint {
+    const cached = this.#linted.get(file.path);
+    if (cached && cached.source === source) return cached.lint;
+    const path = relative(this.#base, file.path) || file.path;
+    const lint = lintFile(typeof source === "string" ? { path, text: source } : { path, document: source });
+    this.#linted.set(file.path, { source, lint });
+    return lint;
   }
 
   /**
@@ -179,7 +185,7 @@ export class ToolsWorkspace {
 
   #rescan(): void {
     this.#disk = new Map();
-    this.#parsed = new Map();
+    this.#linted = new Map();
     for (const root of this.#roots) {
       if (!isDirectory(root)) {
         this.#hooks.log(`hdlp: the tools folder ${root} does not exist`);

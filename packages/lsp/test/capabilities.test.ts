@@ -16,7 +16,8 @@ import type {
   TextEdit,
 } from "vscode-languageserver-protocol";
 import { EXECUTOR_NAMES, FIELDS, PARAM_TYPES, CONSTRAINT_KEYS, executorSpec, fieldSpec, constraintKeySpec, format, lint, parse } from "@hdlp/parser";
-import { LspClient } from "./harness.ts";
+import { spawnSync } from "node:child_process";
+import { LspClient, SERVER_BIN } from "./harness.ts";
 import { SEED_EXAMPLE, expandSnippet, largeTool, scratchUri, withCursor } from "./fixtures.ts";
 import { CancellationTokenSource } from "vscode-jsonrpc";
 
@@ -52,6 +53,14 @@ function labels(list: CompletionList): string[] {
 function apply(text: string, edits: readonly TextEdit[]): string {
   return TextDocument.applyEdits(TextDocument.create("file:///x", "hdlp", 1, text), [...edits]);
 }
+
+describe("command line", () => {
+  it("prints its usage and exits 2 without a transport", () => {
+    const run = spawnSync(SERVER_BIN, [], { encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("usage: hdlp-language-server --stdio");
+  });
+});
 
 describe("initialize", () => {
   it("announces every capability of issue 5, with incremental sync", () => {

@@ -149,8 +149,9 @@ function dryRun(index: ToolIndex, tool: string, params: Record<string, unknown>,
   }
   const described = describeCall(prepared);
   if (!described.ok) {
-    process.stderr.write(`${described.error}\n`);
-    return EXIT.usage;
+    // The refusal a real call would return, so --json prints JSON whatever happens.
+    printEnvelope(described.envelope, json);
+    return exitCode(described.envelope);
   }
   if (json) {
     const { tool: model, request } = prepared;

@@ -22,7 +22,27 @@ export interface MethodSpec {
   readonly name: string;
   readonly doc: Doc;
   readonly params: readonly MethodParam[];
+  /** Params the runtime reads by name for this method, apart from any `command` template. */
+  readonly reservedParams?: ReservedParams;
 }
+
+/**
+ * The param names a command-running method (`exec` of `shell` and
+ * `gatekeeper`) gives a meaning of its own. The runtime reads them from here,
+ * and so should every rule that asks whether a param is used.
+ */
+export interface ReservedParams {
+  /** The free-text command line, run through `/bin/sh -c`; only a tool without a `command` template reads it. */
+  readonly commandLine: string;
+  /**
+   * The working directory the command runs in, with or without a `command`
+   * template: it is used as such, so a template need not mention it.
+   */
+  readonly workingDirectory: string;
+}
+
+/** `cmd` and `cwd`, as the seed's shell-exec declares them. */
+export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workingDirectory: "cwd" };
 
 export interface ExecutorSpec {
   readonly name: ExecutorName;
@@ -125,7 +145,12 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
     methods: {
       kind: "open",
       suggested: [
-        { name: "exec", doc: { zh: "执行 params.cmd（可带 cwd）", en: "Run params.cmd (optionally in cwd)" }, params: [p("cmd", "required", "命令", "Command"), p("cwd", "optional", "工作目录", "Working directory")] },
+        {
+          name: "exec",
+          doc: { zh: "执行 params.cmd（可带 cwd）", en: "Run params.cmd (optionally in cwd)" },
+          params: [p(EXEC_RESERVED_PARAMS.commandLine, "required", "命令", "Command"), p(EXEC_RESERVED_PARAMS.workingDirectory, "optional", "工作目录", "Working directory")],
+          reservedParams: EXEC_RESERVED_PARAMS,
+        },
         { name: "grep", doc: { zh: "在文件中搜索", en: "Search files" }, params: [] },
       ],
     },
@@ -155,12 +180,19 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
     accepts: ["command"],
-    methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令", en: "Run the command" }, params: [] }] },
+    methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },
 ];
 
 export function executorSpec(name: string): ExecutorSpec | undefined {
   return EXECUTORS.find((e) => e.name === name);
+}
+
+/** The reserved params of `executor`'s `method`, if it has any (`cmd`, `cwd` for `exec` of shell and gatekeeper). */
+export function reservedParams(executor: string, method: string): ReservedParams | undefined {
+  const methods = executorSpec(executor)?.methods;
+  if (!methods) return undefined;
+  return (methods.kind === "fixed" ? methods.list : methods.suggested).find((m) => m.name === method)?.reservedParams;
 }
 
 export function isExecutorName(name: string): name is ExecutorName {

@@ -54,7 +54,7 @@ export function formatText(text: string): FormatResult {
   const errors = parsed.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) {
     const first = errors[0]!;
-    return { ok: false, reason: `it has ${errors.length === 1 ? "a syntax error" : `${errors.length} syntax errors`} (line ${first.range.start.line + 1}: ${first.message}); fix ${errors.length === 1 ? "it" : "them"} first`, diagnostics: errors };
+    return { ok: false, reason: `it has ${errors.length === 1 ? "a syntax error" : `${errors.length} syntax errors`} (line ${first.range.start.line + 1}: ${first.message.replace(/\.$/, "")}); fix ${errors.length === 1 ? "it" : "them"} first`, diagnostics: errors };
   }
   const output = new Printer(text, parsed.document.comments).document(parsed.document.root);
   const problem = verify(parsed.document.root, parsed.document.comments, output);
@@ -97,11 +97,13 @@ class Printer {
   readonly #used = new Set<Comment>();
   readonly #eol: string;
   readonly #lines: string[] = [];
+  readonly #trailingByLine = new Map<number, Comment>();
   #afterHeader: Entry | undefined;
 
   constructor(text: string, comments: readonly Comment[]) {
     this.#text = text;
     this.#comments = comments;
+    for (const comment of comments) if (comment.trailing) this.#trailingByLine.set(comment.range.start.line, comment);
     const firstBreak = text.search(/\r\n|\n|\r/);
     this.#eol = firstBreak >= 0 && text.startsWith("\r\n", firstBreak) ? "\r\n" : "\n";
   }
@@ -130,15 +132,39 @@ class Printer {
     return this.#text.slice(node.range.start.offset, node.range.end.offset);
   }
 
+  /** Index of the first comment starting at or after `offset` (comments are in text order). */
+  #firstCommentFrom(offset: number): number {
+    let low = 0;
+    let high = this.#comments.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#comments[middle]!.range.start.offset < offset) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
   /** Own-line comments not yet printed that start within [from, to). */
   #ownLineComments(from: number, to: number): Comment[] {
-    return this.#comments.filter((c) => !c.trailing && !this.#used.has(c) && c.range.start.offset >= from && c.range.start.offset < to);
+    const found: Comment[] = [];
+    for (let i = this.#firstCommentFrom(from); i < this.#comments.length; i++) {
+      const c = this.#comments[i]!;
+      if (c.range.start.offset >= to) break;
+      if (!c.trailing && !this.#used.has(c)) found.push(c);
+    }
+    return found;
+  }
+
+  /** Whether a comment starts strictly inside (start, end). */
+  #hasCommentWithin(start: number, end: number): Comment | undefined {
+    const c = this.#comments[this.#firstCommentFrom(start + 1)];
+    return c && c.range.start.offset < end ? c : undefined;
   }
 
   /** The trailing comment on `line`, if one is left. */
   #trailing(line: number): string {
-    const comment = this.#comments.find((c) => c.trailing && !this.#used.has(c) && c.range.start.line === line);
-    if (!comment) return "";
+    const comment = this.#trailingByLine.get(line);
+    if (!comment || this.#used.has(comment)) return "";
     this.#used.add(comment);
     return ` #${comment.text}`;
   }
@@ -239,14 +265,16 @@ class Printer {
     const shift = explicit ? 0 : INDENT.length * (level + 1) - (Number.isFinite(contentIndent) ? contentIndent : 0);
     this.#lines.push(`${head} ${header.trimEnd()}`);
     // The header's own trailing comment is part of `header`; trailing comments elsewhere cannot occur in block text.
-    for (const comment of this.#comments) if (comment.trailing && comment.range.start.line === scalar.range.start.line) this.#used.add(comment);
+    const headerComment = this.#trailingByLine.get(scalar.range.start.line);
+    if (headerComment) this.#used.add(headerComment);
     for (const line of body) this.#lines.push(line.trim() === "" ? "" : shift >= 0 ? " ".repeat(shift) + line : line.slice(-shift));
   }
 
   /** A map or list as one line, or undefined when it holds a comment or block text. */
   #inline(value: Value, order: (entries: readonly Entry[]) => readonly Entry[] = AS_WRITTEN): string | undefined {
-    const inside = this.#comments.some((c) => c.range.start.offset > value.range.start.offset && c.range.start.offset < value.range.end.offset && !(c.trailing && c.range.start.line === value.range.end.line));
-    if (inside) return undefined;
+    // A comment inside would be lost on one line; a trailing one on the last line stays after it.
+    const inside = this.#hasCommentWithin(value.range.start.offset, value.range.end.offset);
+    if (inside && !(inside.trailing && inside.range.start.line === value.range.end.line)) return undefined;
     return this.#flow(value, order);
   }
 

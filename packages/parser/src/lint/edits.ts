@@ -78,6 +78,24 @@ export function insertEntry(source: DocumentSource, target: InsertTarget, key: s
   return insertAt(source, first ? lineStart(text, first.range.start.offset) : bomLength(text), `${line}${newline}`);
 }
 
+/**
+ * Give a blank entry (`constraints:`, `name: ""`) its value. A one-line value
+ * goes after the colon; a block value (starting with a line break) goes at the
+ * end of the key's line, so a comment there stays on it.
+ */
+export function fillBlank(source: DocumentSource, entry: Entry, value: string): TextEdit {
+  const text = source.text;
+  const colon = text.indexOf(":", entry.key.range.end.offset) + 1;
+  const block = value.startsWith("\n") || value.startsWith("\r\n");
+  if (entry.value === null && block) {
+    const lineEnd = nextLineStart(text, colon);
+    const end = lineEnd > 0 && text[lineEnd - 1] === "\n" ? lineEnd - (text[lineEnd - 2] === "\r" ? 2 : 1) : lineEnd;
+    return insertAt(source, end, value);
+  }
+  const end = entry.value ? entry.value.range.end.offset : colon;
+  return replace({ start: source.positionAt(colon), end: source.positionAt(end) }, block ? value : ` ${value}`);
+}
+
 function bomLength(text: string): number {
   return text.charCodeAt(0) === 0xfeff ? 1 : 0;
 }

@@ -48,10 +48,12 @@ export function readSuppressions(source: DocumentSource): Suppression[] {
 export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, isSyntax: (d: Diagnostic) => boolean): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
   const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
+  const byLine = new Map<number, Suppression[]>();
+  for (const s of suppressions) byLine.set(s.line, [...(byLine.get(s.line) ?? []), s]);
   const kept = diagnostics.filter((d) => {
     if (isSyntax(d)) return true;
-    for (const s of suppressions) {
-      if (s.line === d.range.start.line && (s.rules.length === 0 || s.rules.includes(d.rule))) {
+    for (const s of byLine.get(d.range.start.line) ?? []) {
+      if (s.rules.length === 0 || s.rules.includes(d.rule)) {
         used.get(s)!.add(d.rule);
         return false;
       }

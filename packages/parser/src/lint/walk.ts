@@ -31,14 +31,26 @@ export function fieldPath(keys: readonly string[]): string {
 
 const NONE: readonly { entry: Entry; first: Entry }[] = [];
 
+/** Maps up to this size are scanned pairwise; larger ones (a generated file) get a Map, to stay linear. */
+const SMALL_MAP = 16;
+
 /**
  * Each entry whose key an earlier entry of the same map already used, with
- * that first entry. Maps here are small: a quadratic scan that allocates
+ * that first entry. Most maps are small: a pairwise scan that allocates
  * nothing when there is no repeat beats building a Map for each of them.
  */
 export function repeatedEntries(map: MapNode): readonly { entry: Entry; first: Entry }[] {
-  let repeated: { entry: Entry; first: Entry }[] | undefined;
   const entries = map.entries;
+  let repeated: { entry: Entry; first: Entry }[] | undefined;
+  if (entries.length > SMALL_MAP) {
+    const seen = new Map<string, Entry>();
+    for (const entry of entries) {
+      const first = seen.get(entry.key.text);
+      if (first) (repeated ??= []).push({ entry, first });
+      else seen.set(entry.key.text, entry);
+    }
+    return repeated ?? NONE;
+  }
   for (let i = 1; i < entries.length; i++) {
     const key = entries[i]!.key.text;
     for (let j = 0; j < i; j++) {

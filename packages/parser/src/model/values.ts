@@ -13,6 +13,15 @@ export function scalarOf(node: Value | null | undefined): Scalar | undefined {
   return node?.kind === "scalar" ? node : undefined;
 }
 
+/**
+ * Written with no value: nothing after the colon, or a string of only spaces
+ * (`executor:`, `why: ""`). A required field or key that is blank is as good as
+ * missing.
+ */
+export function isBlank(node: Value | null | undefined): boolean {
+  return node === null || (node?.kind === "scalar" && node.value.trim() === "");
+}
+
 /** Any scalar reads as a string: `name: 2026` is "2026". */
 export function readString(node: Value | null | undefined): string | undefined {
   return scalarOf(node)?.value;

@@ -3,6 +3,7 @@
  * questions every consumer asks of it (a field by name, a position, what the
  * cursor is on).
  */
+import { FIELDS, type FieldSpec } from "../catalogue/fields.ts";
 import type { LineIndex } from "../text/line-index.ts";
 import type { Comment, Entry, ErrorNode, MapNode, Position, Range, Value } from "./ast.ts";
 import { cursorAt, type PathAt } from "./path-at.ts";
@@ -45,6 +46,15 @@ export class ToolDocument {
    */
   field(name: string): Entry | undefined {
     return this.root.entries.find((entry) => entry.key.text === name);
+  }
+
+  /**
+   * Every field of the catalogue, in its canonical order, with the file's
+   * (first) entry for it: what is present, what is missing, in the order the
+   * formatter writes them.
+   */
+  catalogueFields(): { readonly spec: FieldSpec; readonly entry: Entry | undefined }[] {
+    return FIELDS.map((spec) => ({ spec, entry: this.field(spec.name) }));
   }
 
   /** Every top-level entry named `name`: more than one is a duplicate key. */

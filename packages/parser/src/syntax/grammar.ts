@@ -159,11 +159,11 @@ export class HdlpGrammar extends EmbeddedActionsParser {
               if (node.kind === "map" && kind !== "list") {
                 kind = "map";
                 start ??= node.range.start;
-                entries.push(...node.entries);
+                for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
               } else if (node.kind === "list" && kind !== "map") {
                 kind = "list";
                 start ??= node.range.start;
-                items.push(...node.items);
+                for (const item of node.items) items.push(item);
               } else {
                 this.errorNodes.push(this.errorNode(node.range));
               }

@@ -65,6 +65,12 @@ describe("the seed's §7 example", () => {
     expect(valueAt(document.root, "constraints")).toMatchObject({ kind: "map", style: "block" });
   });
 
+  it("pairs every catalogue field with its entry", () => {
+    const pairs = document.catalogueFields();
+    expect(pairs.filter((p) => p.spec.required).every((p) => p.entry?.key.text === p.spec.name)).toBe(true);
+    expect(pairs.filter((p) => !p.spec.required).every((p) => p.entry === undefined)).toBe(true);
+  });
+
   it("gives exact ranges (offsets in UTF-16 units: 17 + 19 + 30 + 13 = 79 before `executor`)", () => {
     const executor = document.field("executor") as Entry;
     expect(executor.key.range).toEqual({ start: { offset: 79, line: 4, character: 0 }, end: { offset: 87, line: 4, character: 8 } });
@@ -102,7 +108,9 @@ describe("scalars", () => {
     const text = "executor: shell   # local\n";
     const document = clean(text);
     expect(document.fieldText("executor")).toBe("shell");
-    expect(document.comments).toEqual([{ text: " local", trailing: true, range: { start: { offset: 18, line: 0, character: 18 }, end: { offset: 25, line: 0, character: 25 } } }]);
+    expect(document.comments).toEqual([
+      { text: " local", trailing: true, range: { start: { offset: 18, line: 0, character: 18 }, end: { offset: 25, line: 0, character: 25 } } },
+    ]);
   });
 
   it("tells own-line comments from trailing ones, also inside brackets and after `-`", () => {
@@ -160,7 +168,7 @@ describe("collections", () => {
   });
 
   it("allows a trailing comma and quoted keys in flow maps", () => {
-    const document = clean('p: { "a b": 1, \'c\': 2, }\n');
+    const document = clean("p: { \"a b\": 1, 'c': 2, }\n");
     expect((valueAt(document.root, "p") as MapNode).entries.map((e) => e.key.text)).toEqual(["a b", "c"]);
   });
 

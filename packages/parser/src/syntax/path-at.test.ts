@@ -35,8 +35,18 @@ describe("pathAt: values", () => {
 
   it("after `type: ` in a param's flow map, closed or not", () => {
     expect(summary("params_schema:\n  cmd: { type: ‸ }\n")).toEqual({ kind: "value", path: ["params_schema", "cmd", "type"], prefix: "", flow: true });
-    expect(summary("params_schema:\n  cmd: { type: str‸\nwhy: x\n")).toEqual({ kind: "value", path: ["params_schema", "cmd", "type"], prefix: "str", flow: true });
-    expect(summary("params_schema:\n  cmd: { required: true, type: ‸")).toEqual({ kind: "value", path: ["params_schema", "cmd", "type"], prefix: "", flow: true });
+    expect(summary("params_schema:\n  cmd: { type: str‸\nwhy: x\n")).toEqual({
+      kind: "value",
+      path: ["params_schema", "cmd", "type"],
+      prefix: "str",
+      flow: true,
+    });
+    expect(summary("params_schema:\n  cmd: { required: true, type: ‸")).toEqual({
+      kind: "value",
+      path: ["params_schema", "cmd", "type"],
+      prefix: "",
+      flow: true,
+    });
   });
 
   it("after `type: ` in a param written as a block", () => {

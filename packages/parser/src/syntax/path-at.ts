@@ -10,7 +10,7 @@
  *   - the indentation of the cursor's line, for which block map a key
  *     typed on a fresh line would belong to.
  */
-import type { Comment, Entry, ListNode, MapNode, Node, Range, Value } from "./ast.ts";
+import type { Comment, Entry, ListNode, MapNode, Node, Position, Range, Value } from "./ast.ts";
 import type { ToolDocument } from "./document.ts";
 import { BlockText, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, type HdlpToken } from "./tokens.ts";
 import { tokenMatcher } from "chevrotain";
@@ -234,6 +234,11 @@ class CursorReader {
     return p - start;
   }
 
+  /** The indentation column of a position (a BOM before line 0 is not indentation). */
+  private columnOf(position: Position): number {
+    return position.character - (position.line === 0 && this.document.text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  }
+
   private onlyBlanksSince(offset: number): boolean {
     return /^\s*$/.test(this.document.text.slice(offset, this.offset));
   }
@@ -311,12 +316,9 @@ class CursorReader {
       if (t.start.line !== this.line) break;
       if (!t.synthetic && t.tokenType !== Indent && t.tokenType !== Dedent && t.tokenType !== Newline) onLine.unshift(t);
     }
-    const lineStart = this.document.lines.lineStarts[this.line] as number;
-    const margin = this.line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-
     if (onLine.length === 0) {
-      const column = this.indentOfLine(this.line, true) - margin;
-      return this.keyByColumn(column, "", this.cursorRange());
+      const margin = this.line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      return this.keyByColumn(this.indentOfLine(this.line, true) - margin, "", this.cursorRange());
     }
     let k = 0;
     while (k < onLine.length && (onLine[k] as HdlpToken).tokenType === Dash) k++;
@@ -327,7 +329,7 @@ class CursorReader {
       const prefix = text.slice(first.start.offset, this.offset);
       const replace = { start: first.start, end: first.end };
       if (k > 0) return this.listItemContext(onLine[k - 1] as HdlpToken, first);
-      return this.keyByColumn(first.start.offset - lineStart - margin, prefix, replace);
+      return this.keyByColumn(this.columnOf(first.start), prefix, replace);
     }
     return NONE;
   }
@@ -358,12 +360,14 @@ class CursorReader {
 
   /** After `- `: an item of the list the dash belongs to. */
   private listItemContext(dash: HdlpToken, typed: HdlpToken | undefined): CursorContext {
-    const found = locate(this.document.root, (n) => n.kind === "list" && n.style === "block" && n.range.start.offset <= dash.start.offset && dash.start.offset <= n.range.end.offset && n.items.some((item) => item.range.start.offset >= dash.end.offset && item.range.start.line === dash.start.line));
+    // The item of a dash starts after it, on its line (a bare `-` has an empty item right there).
+    const isItemOfDash = (item: Value): boolean => item.range.start.line === dash.line && item.range.start.offset >= dash.endOffset + 1;
+    const found = locate(this.document.root, (n) => n.kind === "list" && n.style === "block" && n.items.some(isItemOfDash));
     if (!found) return NONE;
     const list = found.node as ListNode;
-    const index = list.items.findIndex((item) => item.range.start.line === dash.start.line && item.range.start.offset >= dash.end.offset);
+    const index = list.items.findIndex(isItemOfDash);
     const value = typed ? (list.items[index] ?? null) : null;
-    const prefix = typed ? this.document.text.slice(typed.start.offset, this.offset) : "";
+    const prefix = typed ? this.document.text.slice(typed.startOffset, this.offset) : "";
     const replace = typed ? { start: typed.start, end: typed.end } : this.cursorRange();
     return { kind: "value", path: [...found.path, index], entry: lastEntryOf(found.ancestors), value, prefix, replace, flow: false };
   }
@@ -374,8 +378,9 @@ class CursorReader {
     const path: PathSegment[] = [];
     for (;;) {
       const first = map.entries[0];
-      const entry = lastBefore(map.entries, this.line, (e) => e.key.range.start.line + 1) ;
-      if (!entry || !first || column <= first.key.range.start.character - (first.key.range.start.line === 0 && this.document.text.charCodeAt(0) === 0xfeff ? 1 : 0)) break;
+      // The map's last entry above the cursor's line: the cursor may be starting its value.
+      const entry = lastBefore(map.entries, this.line - 1, (e) => e.key.range.start.line);
+      if (!entry || !first || column <= this.columnOf(first.key.range.start)) break;
       const value = entry.value;
       if (value === null || value.kind === "error") {
         return { kind: "key", path: [...path, entry.key.text], map: undefined, entry: undefined, prefix, replace, flow: false };

@@ -79,9 +79,41 @@ function checkParse(text: string): void {
 
 /** Text built from the characters that matter to the syntax. */
 const syntaxy = fc
-  .array(fc.constantFrom("a", "键", "😀", ":", ": ", " ", "  ", "\n", "\r\n", "\r", "\t", "{", "}", "[", "]", ",", "- ", "#", " #", '"', "'", "\\", "|", ">", "-", "+", "2", "\uFEFF"), {
-    maxLength: 200,
-  })
+  .array(
+    fc.constantFrom(
+      "a",
+      "键",
+      "😀",
+      ":",
+      ": ",
+      " ",
+      "  ",
+      "\n",
+      "\r\n",
+      "\r",
+      "\t",
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      "- ",
+      "#",
+      " #",
+      '"',
+      "'",
+      "\\",
+      "|",
+      ">",
+      "-",
+      "+",
+      "2",
+      "\uFEFF",
+    ),
+    {
+      maxLength: 200,
+    },
+  )
   .map((parts) => parts.join(""));
 
 /** A valid file with a few characters inserted, deleted or replaced. */

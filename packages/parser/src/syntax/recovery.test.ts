@@ -9,8 +9,7 @@ const seed = readFileSync(new URL("testdata/seed.hdlp", import.meta.url), "utf8"
 const keys = (text: string): string[] => parse(text).document.entries.map((e) => e.key.text);
 
 /** A diagnostic as `rule line:char-line:char`, for compact expectations. */
-const where = (d: Diagnostic): string =>
-  `${d.rule} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+const where = (d: Diagnostic): string => `${d.rule} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
 const diagnostics = (text: string): string[] => parse(text).diagnostics.map(where);
 
 describe("every diagnostic is an error with a message", () => {
@@ -102,6 +101,16 @@ describe("diagnostics point at the defect", () => {
     expect(keys("name: x\n  display: y\nintent: z\n")).toEqual(["name", "display", "intent"]);
   });
 
+  it("a line back out to no enclosing block's column, read with the block above it", () => {
+    const text = "params_schema:\n    cmd: { type: string }\n  cwd: { type: string }\nname: x\n";
+    const result = parse(text);
+    expect(result.diagnostics.map(where)).toEqual(["syntax 2:0-2:2"]);
+    expect(result.diagnostics[0]?.message).toContain("matches no enclosing block (they are at 0 and 4)");
+    const params = result.document.field("params_schema")?.value;
+    expect(params?.kind === "map" && params.entries.map((e) => e.key.text)).toEqual(["cmd", "cwd"]);
+    expect(keys(text)).toEqual(["params_schema", "name"]);
+  });
+
   it("prose continued on the next line, with a hint at `|`", () => {
     const result = parse("why: 第一行\n  第二行\nname: x\n");
     expect(result.diagnostics.map(where)).toEqual(["syntax 1:2-1:5"]);
@@ -155,6 +164,12 @@ describe("never throws, whatever the input", () => {
     expect(result.document.fieldText("b")).toBe("1");
     const unclosed = parse(`a: ${"{ k: ".repeat(10_000)}\nb: 1\n`);
     expect(unclosed.document.fieldText("b")).toBe("1");
+  });
+
+  it("a 2 MB file indented by mistake keeps every field", () => {
+    const result = parse("  a: 1\n".repeat(300_000));
+    expect(result.document.entries).toHaveLength(300_000);
+    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining("Unexpected indentation")]);
   });
 
   it("2,000 nested blocks and 10,000 nested list items stop at the nesting limit", () => {

@@ -26,6 +26,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import type { LineIndex } from "../text/line-index.ts";
 import type { Comment, ErrorNode, Position, ScalarStyle } from "./ast.ts";
 import { blockTextValue, type Chomping } from "./block-text.ts";
+import { closingQuote, readQuoted, type QuotedString } from "./quoted.ts";
 import { MAX_NESTING, quoteSource, syntaxDiagnostic, TAB_WIDTH } from "./syntax-diagnostics.ts";
 import {
   BlockText,
@@ -58,7 +59,6 @@ const SLASH = 47;
 const COLON = 58;
 const GT = 62;
 const LSQUARE = 91;
-const BACKSLASH = 92;
 const RSQUARE = 93;
 const LCURLY = 123;
 const PIPE = 124;
@@ -72,12 +72,6 @@ export interface ScanResult {
   readonly errors: ErrorNode[];
 }
 
-interface QuotedScan {
-  readonly end: number;
-  readonly value: string;
-  readonly terminated: boolean;
-}
-
 interface KeyScan {
   readonly start: number;
   readonly end: number;
@@ -85,23 +79,6 @@ interface KeyScan {
   readonly style: ScalarStyle;
   readonly colon: number;
 }
-
-/** Single-character escapes of double-quoted strings (a subset of YAML's, JSON's included). */
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  "0": "\0",
-  a: "\x07",
-  b: "\b",
-  t: "\t",
-  n: "\n",
-  v: "\v",
-  f: "\f",
-  r: "\r",
-  e: "\x1b",
-};
-const HEX_ESCAPE_LENGTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
 const isBlank = (c: number): boolean => c === SPACE || c === TAB;
 
@@ -208,18 +185,33 @@ export class Scanner {
 
   /** Emit Indent/Dedent for a line indented to `column`; false when that would nest too deep. */
   private indentTo(column: number, contentAt: number): boolean {
-    const top = this.indents[this.indents.length - 1] as number;
+    const indents = this.indents;
+    const top = indents[indents.length - 1] as number;
     if (column > top) return this.pushIndent(column, this.contentStart, contentAt);
     if (column < top) {
       const at = this.pos(contentAt);
-      while (this.indents.length > 1 && (this.indents[this.indents.length - 1] as number) > column) {
-        this.indents.pop();
+      while (indents.length > 1 && (indents[indents.length - 1] as number) > column) {
+        const outer = indents[indents.length - 2] as number;
+        if (outer < column) {
+          // Between two open blocks: most likely a sibling of the lines above, misaligned.
+          this.reportMisaligned(column, outer, indents[indents.length - 1] as number, contentAt);
+          return true;
+        }
+        indents.pop();
         this.emit(Dedent, at, at, "");
       }
-      // Back to a column no open block uses: a new, unexpected level (the grammar reports it).
-      if ((this.indents[this.indents.length - 1] as number) < column) return this.pushIndent(column, this.contentStart, contentAt);
     }
     return true;
+  }
+
+  private reportMisaligned(column: number, outer: number, inner: number, contentAt: number): void {
+    this.diagnostics.push(
+      syntaxDiagnostic(
+        "syntax",
+        `This line is indented ${column} space${column === 1 ? "" : "s"}, which matches no enclosing block (they are at ${outer} and ${inner}); it is read as part of the block at ${inner}.`,
+        { start: this.pos(this.contentStart), end: this.pos(contentAt) },
+      ),
+    );
   }
 
   private pushIndent(column: number, start: number, end: number): boolean {
@@ -234,9 +226,7 @@ export class Scanner {
     this.errors.push({ kind: "error", text: this.text.slice(start, end), range });
     if (this.tooDeepReported) return;
     this.tooDeepReported = true;
-    this.diagnostics.push(
-      syntaxDiagnostic("nesting-too-deep", `Nesting deeper than ${MAX_NESTING} levels is not supported; this part is skipped.`, range),
-    );
+    this.diagnostics.push(syntaxDiagnostic("nesting-too-deep", `Nesting deeper than ${MAX_NESTING} levels is not supported; this part is skipped.`, range));
   }
 
   /** After the indentation: any `- ` markers, then `key: value` or a bare value. */
@@ -290,7 +280,7 @@ export class Scanner {
     const end = this.lineEnd;
     const first = text.charCodeAt(p);
     if (first === DQUOTE || first === SQUOTE) {
-      const close = this.findClosingQuote(p);
+      const close = closingQuote(text, p, end);
       if (close < 0) return undefined;
       const colon = this.skipBlanks(close + 1);
       if (text.charCodeAt(colon) !== COLON || !(colon + 1 === end || isBlank(text.charCodeAt(colon + 1)))) return undefined;
@@ -379,7 +369,11 @@ export class Scanner {
       }
     }
     const junkEnd = this.trimEnd(q, end);
-    this.junk(q, junkEnd, `Unexpected ${quoteSource(this.text.slice(q, junkEnd))} after the value; a line holds one value (to write text that starts with a quote or a bracket, quote all of it).`);
+    this.junk(
+      q,
+      junkEnd,
+      `Unexpected ${quoteSource(this.text.slice(q, junkEnd))} after the value; a line holds one value (to write text that starts with a quote or a bracket, quote all of it).`,
+    );
     if (end < this.lineEnd) this.comment(end);
   }
 
@@ -389,108 +383,29 @@ export class Scanner {
     this.diagnostics.push(syntaxDiagnostic("syntax", message, range));
   }
 
-  /** Offset of the quote closing the string that opens at `p` on this line, or -1. */
-  private findClosingQuote(p: number): number {
-    const text = this.text;
-    const quote = text.charCodeAt(p);
-    for (let i = p + 1; i < this.lineEnd; i++) {
-      const c = text.charCodeAt(i);
-      if (quote === DQUOTE && c === BACKSLASH) i++;
-      else if (c === quote) {
-        if (quote === SQUOTE && text.charCodeAt(i + 1) === SQUOTE) i++;
-        else return i;
-      }
-    }
-    return -1;
-  }
-
   /**
-   * A quoted string starting at `p`; strings end on their line. With `report`,
-   * bad escapes and a missing quote are reported; with `emit`, the token is emitted.
+   * A quoted string starting at `p` (see ./quoted.ts). With `report`, bad
+   * escapes and a missing quote are reported; with `emit`, the token is emitted.
    */
-  private scanQuoted(p: number, report: boolean, emit: boolean): QuotedScan {
-    const text = this.text;
-    const quote = text.charCodeAt(p);
-    const end = this.lineEnd;
-    let value = "";
-    let segment = p + 1;
-    let i = p + 1;
-    let terminated = false;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (c === quote) {
-        if (quote === SQUOTE && text.charCodeAt(i + 1) === SQUOTE) {
-          value += text.slice(segment, i + 1);
-          i += 2;
-          segment = i;
-          continue;
-        }
-        terminated = true;
-        break;
+  private scanQuoted(p: number, report: boolean, emit: boolean): QuotedString {
+    const quoted = readQuoted(this.text, p, this.lineEnd);
+    const double = this.text.charCodeAt(p) === DQUOTE;
+    if (report) {
+      for (const problem of quoted.problems) {
+        this.diagnostics.push(syntaxDiagnostic("bad-escape", problem.message, { start: this.pos(problem.start), end: this.pos(problem.end) }));
       }
-      if (c === BACKSLASH && quote === DQUOTE) {
-        value += text.slice(segment, i);
-        const escape = this.decodeEscape(i, report);
-        value += escape.text;
-        i += escape.length;
-        segment = i;
-        continue;
-      }
-      i++;
-    }
-    value += text.slice(segment, i);
-    const tokenEnd = terminated ? i + 1 : end;
-    if (report && !terminated) {
-        const q = quote === DQUOTE ? '"' : "'";
+      if (!quoted.terminated) {
         this.diagnostics.push(
           syntaxDiagnostic(
             "unterminated-string",
-            `This string has no closing ${"`" + q + "`"}; a quoted string must end on the line where it starts.`,
-            { start: this.pos(p), end: this.pos(end) },
+            `This string has no closing ${double ? '`"`' : "`'`"}; a quoted string must end on the line where it starts.`,
+            { start: this.pos(p), end: this.pos(this.lineEnd) },
           ),
         );
-    }
-    if (emit) {
-      this.emitScalar(quote === DQUOTE ? DoubleQuoted : SingleQuoted, p, tokenEnd, value, quote === DQUOTE ? "double" : "single");
-    }
-    return { end: tokenEnd, value, terminated };
-  }
-
-  /** The escape at `i` (a backslash): its decoded text and source length. */
-  private decodeEscape(i: number, report: boolean): { text: string; length: number } {
-    const text = this.text;
-    const letter = text[i + 1];
-    if (letter !== undefined && i + 1 < this.lineEnd) {
-      const simple = ESCAPES[letter];
-      if (simple !== undefined) return { text: simple, length: 2 };
-      const digits = HEX_ESCAPE_LENGTH[letter];
-      if (digits !== undefined) {
-        const hex = text.slice(i + 2, Math.min(i + 2 + digits, this.lineEnd));
-        if (hex.length === digits && /^[0-9A-Fa-f]+$/.test(hex)) {
-          const code = parseInt(hex, 16);
-          if (code <= 0x10ffff) return { text: String.fromCodePoint(code), length: 2 + digits };
-        }
-        let length = 2;
-        while (length < 2 + digits && /[0-9A-Fa-f]/.test(text[i + length] ?? "") && i + length < this.lineEnd) length++;
-        if (report) this.badEscape(i, length, `\`\\${letter}\` needs ${digits} hexadecimal digits${letter === "U" ? " up to 10FFFF" : ""}.`);
-        return { text: text.slice(i, i + length), length };
       }
     }
-    const length = letter === undefined || i + 1 >= this.lineEnd ? 1 : 2;
-    if (report) {
-      this.badEscape(
-        i,
-        length,
-        length === 1
-          ? "A `\\` must be followed by an escape; write `\\\\` for a backslash."
-          : `Unknown escape \`\\${letter}\`; the escapes are \\" \\\\ \\/ \\0 \\a \\b \\t \\n \\v \\f \\r \\e \\xHH \\uHHHH \\UHHHHHHHH (write \`\\\\\` for a backslash).`,
-      );
-    }
-    return { text: text.slice(i, i + length), length };
-  }
-
-  private badEscape(i: number, length: number, message: string): void {
-    this.diagnostics.push(syntaxDiagnostic("bad-escape", message, { start: this.pos(i), end: this.pos(i + length) }));
+    if (emit) this.emitScalar(double ? DoubleQuoted : SingleQuoted, p, quoted.end, quoted.value, double ? "double" : "single");
+    return quoted;
   }
 
   /**
@@ -526,7 +441,8 @@ export class Scanner {
     const parentIndent = this.indents[this.indents.length - 1] as number;
     let contentIndent = explicitIndent > 0 ? parentIndent + explicitIndent : -1;
     const content: string[] = [];
-    let pendingBlank = 0;
+    /** Blank lines not yet known to be inside the text: what each holds beyond the indentation. */
+    const pendingBlank: string[] = [];
     let lastLine = this.line;
     let lastEnd = this.trimEnd(p, headerEnd);
     const count = this.lines.lineCount;
@@ -535,9 +451,10 @@ export class Scanner {
       const end = this.lines.lineEnd(line);
       let q = start;
       while (q < end && text.charCodeAt(q) === SPACE) q++;
+      // A blank line belongs to the text only if content follows (then spaces beyond the
+      // text's indentation are part of it, as in YAML); a break after it counts for `+`.
       if (q === end) {
-        // A blank line belongs to the block only if content follows; a break after it counts for `+`.
-        pendingBlank++;
+        pendingBlank.push(contentIndent >= 0 ? text.slice(start + contentIndent, end) : "");
         continue;
       }
       const indent = q - start;
@@ -546,14 +463,15 @@ export class Scanner {
         contentIndent = indent;
       }
       if (indent < contentIndent) break;
-      for (; pendingBlank > 0; pendingBlank--) content.push("");
+      for (const blank of pendingBlank) content.push(blank); // (no spread: there may be millions)
+      pendingBlank.length = 0;
       content.push(text.slice(start + contentIndent, end));
       lastLine = line;
       lastEnd = end;
     }
     // Blank lines after the block count for `+` only when a line break ends them.
-    let trailingBlank = pendingBlank;
-    if (lastLine + pendingBlank === count - 1 && trailingBlank > 0) trailingBlank--;
+    let trailingBlank = pendingBlank.length;
+    if (lastLine + trailingBlank === count - 1 && trailingBlank > 0) trailingBlank--;
     const value = blockTextValue(content, folded, chomping, trailingBlank);
     const startPos = this.pos(p);
     this.line = lastLine;
@@ -639,9 +557,7 @@ export class Scanner {
     this.skipDepth = 0;
     const range = { start: this.skipStart, end };
     this.errors.push({ kind: "error", text: this.text.slice(range.start.offset, end.offset), range });
-    this.diagnostics.push(
-      syntaxDiagnostic("nesting-too-deep", `Nesting deeper than ${MAX_NESTING} levels is not supported; this part is skipped.`, range),
-    );
+    this.diagnostics.push(syntaxDiagnostic("nesting-too-deep", `Nesting deeper than ${MAX_NESTING} levels is not supported; this part is skipped.`, range));
     this.bracketContentEnd = end;
   }
 

@@ -8,8 +8,10 @@
  * it is a secret is logged as `***`. The tool's output is not logged, only
  * its size; the error text is, up to a bound.
  */
-import { appendFile, mkdir } from "node:fs/promises";
+import { appendFile } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { promisify } from "node:util";
 import type { RuntimeConfig } from "../executors/executor.ts";
 import { MASK, maskSecrets } from "../executors/http/secrets.ts";
 
@@ -47,6 +49,13 @@ export interface AuditLogOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * Opened, appended and closed per line, so a log rotated away is followed. The
+ * callback form: fs/promises' appendFile wraps the same three calls in a
+ * FileHandle and a promise each, about 1.5× the CPU and 2× the time per line.
+ */
+const appendLine = promisify(appendFile);
+
 export function openAuditLog(path: string, options: AuditLogOptions = {}): AuditLog {
   const secrets = knownSecrets(options.config, options.env ?? process.env);
   let ready: Promise<unknown> | undefined;
@@ -55,7 +64,7 @@ export function openAuditLog(path: string, options: AuditLogOptions = {}): Audit
     async append(record) {
       ready ??= mkdir(dirname(path), { recursive: true });
       await ready;
-      await appendFile(path, `${JSON.stringify(maskDeep(redact(record), secrets))}\n`, { encoding: "utf8", mode: 0o600 });
+      await appendLine(path, `${JSON.stringify(maskDeep(redact(record), secrets))}\n`, { encoding: "utf8", mode: 0o600 });
     },
   };
 }

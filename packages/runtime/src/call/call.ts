@@ -116,13 +116,18 @@ export function isPrepared(prepared: PreparedCall | SettledCall): prepared is Pr
   return "request" in prepared;
 }
 
-/** What the prepared call would run (secrets masked), or the refusal when the executor cannot build it. */
-export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun; text: string } | { ok: false; error: string } {
+/**
+ * What the prepared call would run (secrets masked), or the refusal when the
+ * executor cannot build it: its message, and the envelope a real call would
+ * have returned (`refused: "invalid-params"`), for a front end that prints envelopes.
+ */
+export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun; text: string } | { ok: false; error: string; envelope: Envelope } {
+  const started = performance.now();
   try {
     const dryRun = prepared.executor.describe(prepared.request);
     return { ok: true, dryRun, text: formatDryRun(dryRun) };
   } catch (error) {
-    if (error instanceof InvalidCallError) return { ok: false, error: error.message };
+    if (error instanceof InvalidCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, "invalid-params", error.message, started).envelope };
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  * headers (secrets already masked by the executor) and body.
  */
 import type { DryRun } from "../executors/executor.ts";
-import { shellCommandLine, shellQuote } from "../executors/gatekeeper/shell-quote.ts";
+import { shellCommandLine, shellQuote } from "../executors/common/shell-quote.ts";
 
 export function formatDryRun(dryRun: DryRun): string {
   if (dryRun.kind === "process") {

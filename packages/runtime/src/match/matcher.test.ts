@@ -21,7 +21,7 @@ describe("intent matching", () => {
 
   it("tolerates Chinese input-method typos and English misspellings", () => {
     // in each request the misspelt words are the only ones that name a tool
-    expect(first("把 /data/tmp/a.csv 山除")).toBe("file-delete");
+    expect(first("把 /srv/old/report.csv 山除")).toBe("file-delete");
     const result = matcher.match("帮我捡索 timeout");
     expect(result.candidates[0]?.name).toBe("log-grep");
     expect(result.candidates[0]?.matched).toContain("捡索→检索≈search");
@@ -55,7 +55,10 @@ describe("intent matching", () => {
     expect(result.candidates).toHaveLength(3);
     const scores = result.candidates.map((c) => c.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    for (const s of scores) expect(s).toBeGreaterThan(0), expect(s).toBeLessThanOrEqual(1);
+    for (const score of scores) {
+      expect(score).toBeGreaterThan(0);
+      expect(score).toBeLessThanOrEqual(1);
+    }
     expect(matcher.match("重启服务", { top: 1 }).candidates).toHaveLength(1);
     expect(matcher.match("重启服务", { top: 9 }).candidates).toHaveLength(3);
     expect(matcher.match("重启服务", { top: 0 }).candidates).toHaveLength(1);

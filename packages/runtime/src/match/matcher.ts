@@ -4,8 +4,8 @@
  *
  * Tools are indexed once (BM25F over name, display, intent, why and param
  * descriptions); a request is analysed the same way, widened with typo
- * candidates, scored against the inverted index, and accepted only when the
- * best tool covers enough of what the request asks (see `decide`).
+ * candidates, scored against the inverted index, and accepted only when most
+ * of what it asks is known to the tools and the best tool scores (see `decide`).
  */
 import type { ToolModel } from "@hdlp/parser";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
@@ -19,7 +19,7 @@ export interface MatchCandidate {
   readonly name: string;
   readonly display: string;
   readonly intent: string;
-  /** Share of the request's best attainable score, 0…1 (1: every request term in a tool's display name). */
+  /** The tool's score as a share of the request's attainable score (every request term, fully saturated): 0…1. */
   readonly score: number;
   /** What matched, for people: `重启≈restart`, `nginx`, `山除→删除`. */
   readonly matched: string[];
@@ -73,7 +73,7 @@ export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.05 };
 
 /** How much a request term counts, by kind: bigrams only back up words and concepts. */
 const KIND_WEIGHT: Readonly<Record<TermKind, number>> = { word: 1, concept: 1, identifier: 1, bigram: 0.4 };
-/** A term inside a value (path, quoted text, token with digits). */
+/** A term inside a value (a path, a file or host name, a token with digits, text after a colon); quoted text counts 0. */
 const VALUE_FACTOR = 0.2;
 /** A term reached through a typo candidate. */
 const TYPO_FACTOR = 0.7;

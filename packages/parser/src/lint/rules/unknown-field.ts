@@ -10,11 +10,13 @@ const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) =>
 
 /** `path` is the field path of the map (built only when something is reported). */
 function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: (f: Finding) => void): void {
+  let present: Set<string> | undefined; // built on the first unknown key only
   for (const entry of map?.entries ?? ([] as Entry[])) {
     const key = entry.key.text;
     if (known.has(key)) continue;
     const suggestion = didYouMean(key, known);
-    const renamable = suggestion !== undefined && !map!.entries.some((e) => e.key.text === suggestion);
+    present ??= new Set(map!.entries.map((e) => e.key.text));
+    const renamable = suggestion !== undefined && !present.has(suggestion);
     report({
       message: `\`${key}\` is not a field of ${where}${suggestion ? `; did you mean \`${suggestion}\`?` : "; it is ignored."}`,
       field: path() ? `${path()}.${key}` : key,

@@ -1,3 +1,5 @@
+import { reservedParams } from "../../catalogue/executors.ts";
+import { readString } from "../../model/values.ts";
 import { commandPlaceholders } from "../../templates/command.ts";
 import type { Rule } from "../rule.ts";
 
@@ -8,6 +10,9 @@ export const unusedParam: Rule = {
   check(tool, report) {
     if (!tool.command) return;
     const used = new Set(commandPlaceholders(tool.command.parse.template).map((p) => p.param));
+    // The working directory (`cwd` of exec) is used as such, not through the template.
+    const reserved = tool.executor && reservedParams(tool.executor, readString(tool.fields.get("method")?.value) ?? "");
+    if (reserved) used.add(reserved.workingDirectory);
     for (const param of tool.params) {
       if (used.has(param.name)) continue;
       report({

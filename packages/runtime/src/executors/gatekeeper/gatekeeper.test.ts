@@ -73,6 +73,18 @@ describe("gatekeeper against a gatekeeper built to its contract", () => {
     expect(JSON.parse(gatekeeper.requests.at(-1)!.body).params).toEqual({ cmd: "printf '%s\\n' m --tag 'a b'" });
   });
 
+  it("a command template with a cwd param sends it as cwd beside the built cmd", async () => {
+    const tool = toolModel({
+      executor: "gatekeeper",
+      method: "exec",
+      command: parseCommandTemplate("pwd").template,
+      params: [{ name: "cwd" }],
+    });
+    const result = await gatekeeperExecutor.execute(callOf(tool, { cwd: "/tmp" }, config));
+    expect(result).toMatchObject({ ok: true, output: "/tmp\n" });
+    expect(JSON.parse(gatekeeper.requests.at(-1)!.body).params).toEqual({ cmd: "pwd", cwd: "/tmp" });
+  });
+
   it("a template value that would be read as an option is refused before anything is sent", async () => {
     const tool = toolModel({ executor: "gatekeeper", method: "exec", command: parseCommandTemplate("ls {dir}").template, params: [{ name: "dir", required: true }] });
     const before = gatekeeper.requests.length;

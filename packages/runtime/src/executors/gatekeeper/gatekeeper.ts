@@ -7,21 +7,23 @@
  *
  * `exec` without a `command` template sends the tool's params as they are
  * (`cmd`, `cwd`: the seed's shell-exec works unchanged). With a template, the
- * argv is expanded exactly as the shell executor expands it and sent as `cmd`,
+ * argv is expanded exactly as the shell executor expands it and sent as `cmd`
+ * (with the `cwd` param, when given, as `cwd`),
  * each argument shell-quoted, so a value stays one literal word on the far
  * side. Any other method (`grep`, `systemctl.restart` …) passes its validated
  * params through.
  */
+import { EXEC_RESERVED_PARAMS } from "@hdlp/parser";
 import { shellInvocation } from "../shell/argv.ts";
 import { type Endpoint, type ExecutionRequest, type ExecutionResult, type Executor, InvalidCallError } from "../executor.ts";
-import { capUtf8 } from "../http/capped-text.ts";
+import { capUtf8 } from "../common/capped-bytes.ts";
 import { type HttpAnswer, sendHttp } from "../http/client.ts";
 import { withDeadline } from "../http/deadline.ts";
 import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, statusFailure } from "../http/remote.ts";
 import { maskResult } from "../http/secrets.ts";
 import { JsonMembersReader, type KeptString, type ReadMembers } from "../http/json-members.ts";
 import { joinUrl } from "../http/url.ts";
-import { shellCommandLine } from "./shell-quote.ts";
+import { shellCommandLine } from "../common/shell-quote.ts";
 
 export const gatekeeperExecutor: Executor = {
   describe(request) {
@@ -74,8 +76,10 @@ function wireParams(request: ExecutionRequest): Readonly<Record<string, unknown>
   const { tool, params } = request;
   if (!tool.command) return params;
   if (tool.method !== "exec") throw new InvalidCallError(`\`${tool.name}\` has a command template, which only method exec can send (its method is ${tool.method})`);
+  // The wire names are exec's reserved params (`cmd`, `cwd`), as a tool without a template sends them.
+  const { commandLine, workingDirectory } = EXEC_RESERVED_PARAMS;
   const { argv, cwd } = shellInvocation(tool, params);
-  return cwd === undefined ? { cmd: shellCommandLine(argv) } : { cmd: shellCommandLine(argv), cwd };
+  return cwd === undefined ? { [commandLine]: shellCommandLine(argv) } : { [commandLine]: shellCommandLine(argv), [workingDirectory]: cwd };
 }
 
 const ANSWER_MEMBERS: ReadonlySet<string> = new Set(["stdout", "stderr", "exit_code"]);

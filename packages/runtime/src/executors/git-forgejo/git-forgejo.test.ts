@@ -175,6 +175,15 @@ describe("git-forgejo against a Forgejo built to its API", () => {
     expect(forgejo.requests.length).toBe(before);
   });
 
+  it("a --target is refused: it chooses among gatekeepers, and Forgejo is one server", async () => {
+    const before = forgejo.requests.length;
+    const tool = toolModel({ executor: "git-forgejo", method: "repo.get", params: [{ name: "repo", required: false }] });
+    await expect(gitForgejoExecutor.execute(callOf(tool, { repo: "zhuyuan/native-repo" }, config, { target: "BS-GZ-006" }))).rejects.toThrow(
+      /a target \("BS-GZ-006"\) chooses among gatekeepers; git-forgejo has one endpoint/,
+    );
+    expect(forgejo.requests.length).toBe(before);
+  });
+
   it("describe shows the call with the token masked, and file.update's sha read as a note", () => {
     const tool = toolModel({ executor: "git-forgejo", method: "file.update", params: [{ name: "path" }, { name: "content" }] });
     const dryRun = gitForgejoExecutor.describe(callOf(tool, { path: "README.md", content: "hi" }, config));

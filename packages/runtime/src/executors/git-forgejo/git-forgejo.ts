@@ -8,10 +8,10 @@
  */
 import type { Endpoint, ExecutionRequest, ExecutionResult, Executor } from "../executor.ts";
 import { InvalidCallError } from "../executor.ts";
-import { CappedBytes, capUtf8 } from "../http/capped-text.ts";
+import { CappedBytes, capUtf8 } from "../common/capped-bytes.ts";
 import { type BodySink, type HttpAnswer, type HttpOutcome, sendHttp } from "../http/client.ts";
 import { type Deadline, withDeadline } from "../http/deadline.ts";
-import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, statusFailure } from "../http/remote.ts";
+import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, refuseTarget, statusFailure } from "../http/remote.ts";
 import { JsonMembersReader, type ReadMembers } from "../http/json-members.ts";
 import { maskResult } from "../http/secrets.ts";
 import { joinUrl } from "../http/url.ts";
@@ -42,7 +42,7 @@ interface ForgejoCall {
 
 function planCall(request: ExecutionRequest): ForgejoCall {
   const { tool, params, config } = request;
-  if (request.target !== undefined) throw new InvalidCallError(`a target ("${request.target}") chooses among gatekeepers; git-forgejo has one server`);
+  refuseTarget(request, "git-forgejo");
   const method = FORGEJO_METHODS[tool.method];
   if (!method) throw new InvalidCallError(`git-forgejo has no method "${tool.method}"; it knows ${Object.keys(FORGEJO_METHODS).join(", ")}`);
   const where = config.configPath ?? "hdlp.config.json";

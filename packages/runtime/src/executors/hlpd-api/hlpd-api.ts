@@ -10,10 +10,10 @@
  */
 import type { DryRun, Endpoint, ExecutionRequest, ExecutionResult, Executor } from "../executor.ts";
 import { InvalidCallError } from "../executor.ts";
-import { CappedBytes } from "../http/capped-text.ts";
+import { CappedBytes } from "../common/capped-bytes.ts";
 import { type HttpAnswer, type HttpVerb, sendHttp } from "../http/client.ts";
 import { withDeadline } from "../http/deadline.ts";
-import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, statusFailure } from "../http/remote.ts";
+import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, refuseTarget, statusFailure } from "../http/remote.ts";
 import { maskResult } from "../http/secrets.ts";
 import { readRpcResponse, rpcErrorText, rpcRequestBody } from "./json-rpc.ts";
 import { restCall } from "./rest-endpoint.ts";
@@ -47,7 +47,7 @@ interface ApiCall {
 
 function planCall(request: ExecutionRequest, rpcId: number): ApiCall {
   const endpoint = request.config.api;
-  if (request.target !== undefined) throw new InvalidCallError(`a target ("${request.target}") chooses among gatekeepers; hlpd-api has one endpoint`);
+  refuseTarget(request, "hlpd-api");
   if (!endpoint) {
     const where = request.config.configPath ?? "hdlp.config.json";
     throw new InvalidCallError(`the HLDP API is not configured: set HDLP_API_URL (and HDLP_API_TOKEN), or api.url in ${where}`);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startFaultServer } from "../../../test/fakes/faults.ts";
 import { type RunningServer, startServer } from "../../../test/fakes/server.ts";
-import { CappedBytes } from "./capped-text.ts";
+import { CappedBytes } from "../common/capped-bytes.ts";
 import { sendHttp } from "./client.ts";
 import { withDeadline } from "./deadline.ts";
 

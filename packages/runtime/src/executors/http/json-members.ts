@@ -11,7 +11,7 @@
  * strings or scalars; nested values are skipped whole. Anything that is not
  * JSON stops it at once (the caller stops reading), with the reason.
  */
-import { CappedBytes } from "./capped-text.ts";
+import { CappedBytes } from "../common/capped-bytes.ts";
 
 /** A string member as kept: its first `cap` UTF-16 units, and whether more was dropped. */
 export interface KeptString {

@@ -1,11 +1,16 @@
 /**
  * What the three remote executors share around the client: the authorization
- * header, the dry-run description, and turning a transport failure or a bad
- * status into a result.
+ * header, the dry-run description, turning a transport failure or a bad
+ * status into a result, and refusing a gatekeeper target elsewhere.
  */
-import type { DryRun, Endpoint, ExecutionResult } from "../executor.ts";
+import { type DryRun, type Endpoint, type ExecutionRequest, type ExecutionResult, InvalidCallError } from "../executor.ts";
 import { type HttpAnswer, type HttpFailure, type HttpVerb, statusLine } from "./client.ts";
 import { displayUrl, MASK } from "./secrets.ts";
+
+/** A call's target chooses among gatekeepers; an executor with one server refuses it rather than ignore it. */
+export function refuseTarget(request: Pick<ExecutionRequest, "target">, executor: string): void {
+  if (request.target !== undefined) throw new InvalidCallError(`a target ("${request.target}") chooses among gatekeepers; ${executor} has one endpoint`);
+}
 
 /** `Authorization: Bearer <token>` (gatekeeper, hlpd-api) or `token <token>` (Forgejo). */
 export type AuthScheme = "Bearer" | "token";

@@ -76,4 +76,10 @@ describe("shellInvocation", () => {
     expect(shellInvocation(tool, { cmd: "pwd", cwd: "/tmp" })).toEqual({ argv: ["/bin/sh", "-c", "pwd"], cwd: "/tmp" });
     expect(shellInvocation(tool, { cmd: "pwd" })).toEqual({ argv: ["/bin/sh", "-c", "pwd"] });
   });
+
+  it("takes it for a command template too, without it appearing in the argv", () => {
+    const tool = modelOf({ name: "status", command: "git status --short", params: [p("cwd", "string", false)] });
+    expect(shellInvocation(tool, { cwd: "/srv/repo" })).toEqual({ argv: ["git", "status", "--short"], cwd: "/srv/repo" });
+    expect(shellInvocation(tool, {})).toEqual({ argv: ["git", "status", "--short"] });
+  });
 });

@@ -5,9 +5,10 @@
  * own argument: no shell ever sees a value, so `;`, `$(…)`, quotes and
  * newlines are just characters of one argument. A tool without a template
  * runs its `cmd` param through `/bin/sh -c`: that tool declares free text
- * and is the only kind that can.
+ * and is the only kind that can. Either kind runs in the directory its `cwd`
+ * param names, when given (the catalogue's reserved params of `exec`).
  */
-import type { CommandTemplate, TemplateArg, ToolModel } from "@hdlp/parser";
+import { type CommandTemplate, type ReservedParams, reservedParams, type TemplateArg, type ToolModel } from "@hdlp/parser";
 import { InvalidCallError } from "../executor.ts";
 
 export const SHELL = "/bin/sh";
@@ -17,35 +18,30 @@ export interface ShellInvocation {
   readonly cwd?: string;
 }
 
-/** The seed's shell-exec param naming the working directory of a free-text command. */
-export const CWD_PARAM = "cwd";
-
 export function shellInvocation(tool: ToolModel, params: Readonly<Record<string, unknown>>): ShellInvocation {
   const argv = tool.command ? expandCommand(tool.command, params) : freeTextCommand(tool, params);
   if (argv.length === 0 || argv[0] === "") throw new InvalidCallError(`the command of \`${tool.name}\` expands to no program to run`);
   for (const arg of argv) {
     if (arg.includes("\0")) throw new InvalidCallError("a param value contains a NUL byte, which no program argument can hold");
   }
-  const cwd = workingDirectory(tool, params);
-  return cwd === undefined ? { argv } : { argv, cwd };
+  const cwd = params[execParams(tool).workingDirectory];
+  return typeof cwd === "string" ? { argv, cwd } : { argv };
+}
+
+/** `cmd` and `cwd`: which params mean the command line and the working directory is the catalogue's to say. */
+function execParams(tool: ToolModel): ReservedParams {
+  const reserved = reservedParams(tool.executor, tool.method);
+  if (!reserved) throw new InvalidCallError(`\`${tool.name}\` has method ${tool.method}, and ${tool.executor} runs a command only with method exec`);
+  return reserved;
 }
 
 function freeTextCommand(tool: ToolModel, params: Readonly<Record<string, unknown>>): string[] {
-  const cmd = params["cmd"];
+  const name = execParams(tool).commandLine;
+  const cmd = params[name];
   if (typeof cmd !== "string") {
-    throw new InvalidCallError(`\`${tool.name}\` has no \`command\` template, so it needs a string \`cmd\` param to run through ${SHELL} -c`);
+    throw new InvalidCallError(`\`${tool.name}\` has no \`command\` template, so it needs a string \`${name}\` param to run through ${SHELL} -c`);
   }
   return [SHELL, "-c", cmd];
-}
-
-/**
- * Only a free-text tool has a working-directory param (the seed's `cwd`); a
- * template tool passes a directory to its program as an argument (`git -C {repo}`),
- * so every value it takes is visible in its template.
- */
-function workingDirectory(tool: ToolModel, params: Readonly<Record<string, unknown>>): string | undefined {
-  const cwd = params[CWD_PARAM];
-  return tool.command || typeof cwd !== "string" ? undefined : cwd;
 }
 
 /**

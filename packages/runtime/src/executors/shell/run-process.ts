@@ -4,7 +4,7 @@
  * memory stays bounded whatever the program writes.
  */
 import { execa } from "execa";
-import { CappedBytes } from "../http/capped-text.ts";
+import { CappedBytes } from "../common/capped-bytes.ts";
 import { terminateGroup, trackGroup } from "./process-group.ts";
 
 export interface ProcessLimits {
@@ -31,6 +31,9 @@ export interface ProcessOutcome {
 export async function runProcess(argv: readonly string[], cwd: string | undefined, env: Record<string, string>, limits: ProcessLimits): Promise<ProcessOutcome> {
   if (limits.signal?.aborted) return { stdout: "", stderr: "", truncated: false, timedOut: false, aborted: true };
   const [file, ...args] = argv as [string, ...string[]];
+  // execa as a thin spawn: no buffering, decoding or newline stripping of its own (our capped sink
+  // reads the raw bytes), no rejection (the outcome is read from the result), no cleanup hook (the
+  // group is detached; process-group.ts kills what is left when the host exits), no verbose logging.
   const subprocess = execa(file, args, {
     ...(cwd === undefined ? {} : { cwd }),
     env,
@@ -38,8 +41,10 @@ export async function runProcess(argv: readonly string[], cwd: string | undefine
     detached: true,
     stdin: "ignore",
     buffer: false,
+    encoding: "buffer",
     reject: false,
     stripFinalNewline: false,
+    cleanup: false,
   });
   const stdout = new CappedBytes(limits.maxOutputBytes);
   const stderr = new CappedBytes(limits.maxOutputBytes);

@@ -76,6 +76,11 @@ describe("shell executor", () => {
     expect(missing.error).toContain("/no/such/dir");
   });
 
+  it("runs a command template in the cwd param's folder as well", async () => {
+    const tool = modelOf({ name: "where", command: "/bin/pwd", params: ['cwd: { type: string, required: false, description: "dir" }'] });
+    expect((await executor.execute(request(tool, { cwd: "/tmp" }))).output).toBe("/tmp\n");
+  });
+
   it("passes no HDLP_* variable and only the minimal environment to the tool", async () => {
     const host = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/test", LANG: "C.UTF-8", HDLP_GATEKEEPER_TOKEN: "s3cret", AWS_SECRET_ACCESS_KEY: "leak" };
     const isolated = createShellExecutor({ hostEnv: host });

@@ -1,6 +1,7 @@
 /**
- * POSIX shell quoting, for the one place a command line is sent as text: a
- * gatekeeper's `exec` runs `cmd` through its shell. Each argument is quoted
+ * POSIX shell quoting, wherever an argv has to become one line of text: the
+ * `cmd` a gatekeeper's `exec` runs through its shell, and the command line a
+ * dry run or a confirmation prompt shows. Each argument is quoted
  * so that the shell reads it back as exactly one word, whatever it holds
  * (`;`, `$(…)`, quotes, newlines, globs): inside single quotes nothing is
  * special but the closing quote, which is written as `'\''`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CappedBytes, capUtf8, completeUtf8Length } from "./capped-text.ts";
+import { CappedBytes, capUtf8, completeUtf8Length } from "./capped-bytes.ts";
 
 describe("CappedBytes", () => {
   it("keeps everything under the cap", () => {

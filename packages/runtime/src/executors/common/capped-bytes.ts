@@ -1,6 +1,7 @@
 /**
- * Bytes kept up to a cap, decoded as UTF-8. Past the cap the rest is counted
- * as dropped, never stored, so memory stays bounded whatever the server sends.
+ * Bytes kept up to a cap, decoded as UTF-8: every executor's output (a local
+ * process's stdout and stderr, an HTTP body). Past the cap the rest is counted
+ * as dropped, never stored, so memory stays bounded whatever the source sends.
  */
 export class CappedBytes {
   private readonly chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
  */
 import { isExecutorName, type ExecutorName } from "../catalogue/executors.ts";
 import { PARAM_TYPES, type ParamType } from "../catalogue/fields.ts";
-import { readBoolean, readString, scalarOf } from "../model/values.ts";
+import { isBlank, readBoolean, readString, scalarOf } from "../model/values.ts";
 import type { Entry, MapNode, Position, Range, Scalar, Value } from "../syntax/ast.ts";
 import { type CommandParse, parseCommandTemplate } from "../templates/command.ts";
 import { type EndpointParse, parseEndpointTemplate } from "../templates/endpoint.ts";
@@ -97,7 +97,7 @@ function templateLocation(scalar: Scalar): { locate: Locate; exact: boolean } {
 
 function template<T>(entry: Entry | undefined, parse: (source: string, locate: Locate) => T): TemplateFacts<T> | undefined {
   const scalar = scalarOf(entry?.value);
-  if (!entry || !scalar) return undefined;
+  if (!entry || !scalar || isBlank(scalar)) return undefined; // blank: empty-field, and no template to read
   const { locate, exact } = templateLocation(scalar);
   return { entry, scalar, parse: parse(scalar.value, locate), exact };
 }

@@ -24,6 +24,13 @@ export function forEachMap(value: Value | null | undefined, visit: (map: MapNode
   }
 }
 
+const KIND_NAME = { scalar: "a value", map: "a map", list: "a list", error: "unreadable text" } as const;
+
+/** What a value is, for a message saying it is the wrong kind: `a map`, `nothing`. */
+export function describeKind(value: Value | null): string {
+  return value ? KIND_NAME[value.kind] : "nothing";
+}
+
 /** `params_schema.cmd.type`, `steps[0].run`. */
 export function fieldPath(keys: readonly string[]): string {
   return keys.reduce((path, key) => (key.startsWith("[") || path === "" ? path + key : `${path}.${key}`), "");

@@ -1,22 +1,65 @@
-import { FIELDS } from "../../catalogue/fields.ts";
-import { scalarOf } from "../../model/values.ts";
+import { CONSTRAINT_KEYS, type Doc, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
+import { isBlank } from "../../model/values.ts";
+import type { Entry, Range } from "../../syntax/ast.ts";
+import { fillBlank } from "../edits.ts";
+import { derivedValue } from "../field-values.ts";
 import type { Rule } from "../rule.ts";
 
-/** Prose fields: present but empty says nothing to the agent or the next author. */
-const PROSE = FIELDS.filter((f) => f.type === "string" || f.type === "text").map((f) => f.name);
+/** The catalogue's English doc as a clause: `Display name, usually Chinese.` → `display name, usually Chinese`. */
+function clause(doc: Doc): string {
+  return doc.en.charAt(0).toLowerCase() + doc.en.slice(1).replace(/\.$/, "");
+}
 
+/** The blank value when it has a width to underline (`""`), else the key. */
+function blankRange(entry: Entry): Range {
+  const value = entry.value;
+  return value && value.range.end.offset > value.range.start.offset ? value.range : entry.key.range;
+}
+
+/**
+ * One rule owns "written with no value", everywhere a value is required: the
+ * other rules skip a blank value, so a blank field is reported once, as what
+ * it is, and never as an odd value (`\`\` is not an executor`).
+ */
 export const emptyField: Rule = {
   id: "empty-field",
-  severity: "warning",
-  summary: "`display`, `intent`, `author` or `why` is present but empty.",
+  severity: "error",
+  summary: "A field, param key or constraint is written with no value (`executor:`, `why: \"\"`): as good as missing.",
   check(tool, report) {
-    for (const name of PROSE) {
-      const entry = tool.fields.get(name);
-      if (!entry) continue;
-      const scalar = scalarOf(entry.value);
-      if (entry.value !== null && (!scalar || scalar.value.trim() !== "")) continue;
-      const why = name === "why" ? " (the heart of HLDP: say why the tool exists)" : name === "intent" ? " (intent matching reads it first)" : "";
-      report({ message: `\`${name}\` is empty${why}.`, field: name, range: scalar?.range ?? entry.key.range });
+    for (const field of FIELDS) {
+      const entry = tool.fields.get(field.name);
+      if (!entry || !isBlank(entry.value)) continue;
+      const value = derivedValue(tool, field.name);
+      report({
+        message: field.required
+          ? `\`${field.name}\` is empty; a required field with no value is as good as missing (${clause(field.doc)}).`
+          : `\`${field.name}\` is empty: give it a value or remove it.`,
+        field: field.name,
+        range: blankRange(entry),
+        ...(value !== undefined && { fix: { title: /^\r?\n/.test(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] } }),
+      });
+    }
+    for (const param of tool.params) {
+      for (const key of PARAM_KEYS) {
+        const entry = param.keys.get(key.name);
+        if (!key.required || !entry || !isBlank(entry.value)) continue;
+        report({
+          message: `The param \`${param.name}\` has an empty \`${key.name}\` (${clause(key.doc)}).`,
+          field: `params_schema.${param.name}.${key.name}`,
+          range: blankRange(entry),
+        });
+      }
+    }
+    for (const key of CONSTRAINT_KEYS) {
+      const entry = tool.constraintEntries.get(key.name);
+      if (!entry || !isBlank(entry.value)) continue;
+      const value = String(key.default);
+      report({
+        message: `\`${key.name}\` is empty; write the limit, even as the default \`${value}\`, so it is visible.`,
+        field: `constraints.${key.name}`,
+        range: blankRange(entry),
+        fix: { title: `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] },
+      });
     }
   },
 };

@@ -1,16 +1,12 @@
 import { fieldSpec } from "../../catalogue/fields.ts";
+import { isBlank } from "../../model/values.ts";
 import type { Value } from "../../syntax/ast.ts";
 import type { Rule } from "../rule.ts";
-
-const KIND_NAME = { scalar: "a value", map: "a map", list: "a list", error: "unreadable text" } as const;
+import { describeKind } from "../walk.ts";
 
 /** The node kind each catalogue field type needs. */
 function expectedKind(type: string): "scalar" | "map" {
   return type === "params" || type === "constraints" ? "map" : "scalar";
-}
-
-function describeKind(value: Value | null): string {
-  return value ? KIND_NAME[value.kind] : "nothing";
 }
 
 export const fieldShape: Rule = {
@@ -24,7 +20,7 @@ export const fieldShape: Rule = {
       const expected = expectedKind(spec.type);
       const value = entry.value;
       if (value?.kind === expected || value?.kind === "error") continue;
-      if (value === null && spec.type !== "params") continue; // empty: empty-field or missing-constraint says so
+      if (isBlank(value)) continue; // empty-field says so
       const hint = spec.type === "params" ? " (write `{}` for a tool without params)" : "";
       report({
         message: expected === "map" ? `\`${name}\` must be a map${hint}, not ${describeKind(value)}.` : `\`${name}\` must be a single value, not ${describeKind(value)}.`,

@@ -1,8 +1,9 @@
 import { CONSTRAINT_KEYS, type KeySpec } from "../../catalogue/fields.ts";
-import { readBoolean, readInteger, scalarOf } from "../../model/values.ts";
+import { isBlank, readBoolean, readInteger, scalarOf } from "../../model/values.ts";
 import type { Value } from "../../syntax/ast.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
+import { describeKind } from "../walk.ts";
 import { intendedBoolean } from "./param-required.ts";
 
 const EXPECTED: Partial<Record<KeySpec["type"], string>> = {
@@ -40,13 +41,13 @@ export const invalidConstraint: Rule = {
     const present = tool.constraintEntries;
     for (const key of CONSTRAINT_KEYS) {
       const entry = present.get(key.name);
-      if (!entry || fits(key.type, entry.value)) continue;
+      if (!entry || isBlank(entry.value) || entry.value?.kind === "error" || fits(key.type, entry.value)) continue; // blank: empty-field
       const meant = intended(key.type, entry.value);
       const written = scalarOf(entry.value)?.raw;
       report({
-        message: `\`${key.name}\` must be ${EXPECTED[key.type]}${written !== undefined ? `, not \`${written}\`` : ""}.`,
+        message: `\`${key.name}\` must be ${EXPECTED[key.type]}, not ${written !== undefined ? `\`${written}\`` : describeKind(entry.value)}.`,
         field: `constraints.${key.name}`,
-        range: entry.value?.range ?? entry.key.range,
+        range: entry.value!.range,
         ...(meant !== undefined && entry.value && { fix: { title: `Replace with \`${meant}\``, edits: [replace(entry.value.range, meant)] } }),
       });
     }

@@ -1,4 +1,4 @@
-import { isCalendarDate, scalarOf } from "../../model/values.ts";
+import { isBlank, isCalendarDate, scalarOf } from "../../model/values.ts";
 import type { Rule } from "../rule.ts";
 
 export const invalidDate: Rule = {
@@ -6,16 +6,15 @@ export const invalidDate: Rule = {
   severity: "error",
   summary: "`created` is not a real calendar day written YYYY-MM-DD.",
   check(tool, report) {
-    const entry = tool.fields.get("created");
-    const scalar = scalarOf(entry?.value);
-    if (!entry || (entry.value !== null && !scalar) || (scalar && isCalendarDate(scalar.value))) return;
-    const text = scalar?.value ?? "";
+    const scalar = scalarOf(tool.fields.get("created")?.value);
+    if (!scalar || isBlank(scalar) || isCalendarDate(scalar.value)) return; // blank: empty-field; a map or list: field-shape
+    const text = scalar.value;
     report({
       message: /^\d{4}-\d{2}-\d{2}$/.test(text)
         ? `\`${text}\` is not a day of the calendar.`
-        : `\`created\` must be a date written YYYY-MM-DD, like \`2026-05-31\`${text ? `, not \`${text}\`` : ""}.`,
+        : `\`created\` must be a date written YYYY-MM-DD, like \`2026-05-31\`, not \`${text}\`.`,
       field: "created",
-      range: scalar && text ? scalar.range : entry.key.range,
+      range: scalar.range,
     });
   },
 };

@@ -10,7 +10,7 @@ export const missingConstraint: Rule = {
   summary: "`constraints` lacks `timeout_ms`, `max_output_bytes` or `require_confirm`.",
   check(tool, report) {
     const entry = tool.fields.get("constraints");
-    if (!entry || (entry.value !== null && !tool.constraints)) return; // not a map: field-shape says so
+    if (!entry || !tool.constraints) return; // blank: empty-field; not a map: field-shape
     const present = tool.constraintEntries;
     for (const key of CONSTRAINT_KEYS) {
       if (!key.required || present.has(key.name)) continue;
@@ -21,7 +21,7 @@ export const missingConstraint: Rule = {
         range: entry.key.range,
         fix: {
           title: `Add \`${key.name}: ${value}\``,
-          edits: [insertEntry(tool.source, { ...(tool.constraints && { map: tool.constraints }), owner: entry }, key.name, value, ORDER)],
+          edits: [insertEntry(tool.source, { map: tool.constraints, owner: entry }, key.name, value, ORDER)],
         },
       });
     }

@@ -1,5 +1,6 @@
 import { scalarOf } from "../../model/values.ts";
 import type { Rule } from "../rule.ts";
+import { describeKind } from "../walk.ts";
 
 export const paramDescription: Rule = {
   id: "param-description",
@@ -8,8 +9,8 @@ export const paramDescription: Rule = {
   check(tool, report) {
     for (const param of tool.params) {
       const entry = param.keys.get("description");
-      if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") continue;
-      report({ message: "`description` must be text, not a map or a list.", field: `params_schema.${param.name}.description`, range: entry.value.range });
+      if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") continue; // blank: empty-field
+      report({ message: `\`description\` must be text, not ${describeKind(entry.value)}.`, field: `params_schema.${param.name}.description`, range: entry.value.range });
     }
   },
 };

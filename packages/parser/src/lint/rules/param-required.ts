@@ -1,6 +1,7 @@
-import { scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../model/values.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
+import { describeKind } from "../walk.ts";
 
 /** Words that plainly mean a boolean, and the boolean they mean. */
 const MEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, on: true, off: false };
@@ -20,13 +21,13 @@ export const paramRequired: Rule = {
   check(tool, report) {
     for (const param of tool.params) {
       const entry = param.keys.get("required");
-      if (!entry || param.required !== undefined) continue;
+      if (!entry || param.required !== undefined || isBlank(entry.value) || entry.value?.kind === "error") continue; // blank: empty-field
       const scalar = scalarOf(entry.value);
       const meant = intendedBoolean(scalar?.value);
       report({
-        message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : "that"}.`,
+        message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : describeKind(entry.value)}.`,
         field: `params_schema.${param.name}.required`,
-        range: entry.value?.range ?? entry.key.range,
+        range: entry.value!.range,
         ...(meant !== undefined && scalar && { fix: { title: `Replace with \`${meant}\``, edits: [replace(scalar.range, String(meant))] } }),
       });
     }

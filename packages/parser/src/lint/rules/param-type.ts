@@ -1,8 +1,9 @@
 import { PARAM_TYPES } from "../../catalogue/fields.ts";
-import { scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../model/values.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
+import { describeKind } from "../walk.ts";
 
 /** Names other languages use for the six types. */
 const ALIASES: Record<string, (typeof PARAM_TYPES)[number]> = { str: "string", int: "integer", bool: "boolean", float: "number", list: "array", dict: "object", map: "object" };
@@ -14,14 +15,14 @@ export const paramType: Rule = {
   check(tool, report) {
     for (const param of tool.params) {
       const entry = param.keys.get("type");
-      if (!entry || param.type) continue;
+      if (!entry || param.type || isBlank(entry.value) || entry.value?.kind === "error") continue; // blank: empty-field
       const scalar = scalarOf(entry.value);
       const written = scalar?.value ?? "";
-      const suggestion = ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES);
+      const suggestion = scalar && (ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES));
       report({
-        message: `\`${written}\` is not a param type${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
+        message: `${scalar ? `\`${written}\` is not a param type` : `\`type\` must be one type name, not ${describeKind(entry.value)}`}${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
         field: `params_schema.${param.name}.type`,
-        range: entry.value?.range ?? entry.key.range,
+        range: entry.value!.range,
         ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
       });
     }

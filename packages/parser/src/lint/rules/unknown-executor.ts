@@ -1,5 +1,5 @@
 import { EXECUTOR_NAMES } from "../../catalogue/executors.ts";
-import { scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../model/values.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
@@ -9,17 +9,14 @@ export const unknownExecutor: Rule = {
   severity: "error",
   summary: "`executor` is not exactly one of gatekeeper, hlpd-api, git-forgejo, shell.",
   check(tool, report) {
-    const entry = tool.fields.get("executor");
-    const scalar = scalarOf(entry?.value);
-    if (!entry || !scalar || tool.executor) return;
+    const scalar = scalarOf(tool.fields.get("executor")?.value);
+    if (!scalar || isBlank(scalar) || tool.executor) return; // blank: empty-field; a map or list: field-shape
     const suggestion = didYouMean(scalar.value, EXECUTOR_NAMES);
     const allowed = EXECUTOR_NAMES.map((n) => `\`${n}\``).join(", ");
     report({
-      message: scalar.value
-        ? `\`${scalar.value}\` is not an executor${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${allowed}.`}`
-        : `\`executor\` is empty: use one of ${allowed}.`,
+      message: `\`${scalar.value}\` is not an executor${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${allowed}.`}`,
       field: "executor",
-      range: scalar.value ? scalar.range : entry.key.range,
+      range: scalar.range,
       ...(suggestion && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
     });
   },

@@ -1,5 +1,5 @@
 import { executorSpec, OPEN_METHOD_PATTERN } from "../../catalogue/executors.ts";
-import { scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../model/values.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
@@ -9,18 +9,15 @@ export const unknownMethod: Rule = {
   severity: "error",
   summary: "`method` is not one its executor knows: shell knows only `exec`, git-forgejo a fixed set, gatekeeper and hlpd-api a dotted name.",
   check(tool, report) {
-    const entry = tool.fields.get("method");
-    const scalar = scalarOf(entry?.value);
-    if (!entry || !tool.executor || (entry.value !== null && !scalar)) return;
-    const method = scalar?.value ?? "";
-    const range = method ? scalar!.range : entry.key.range;
+    const scalar = scalarOf(tool.fields.get("method")?.value);
+    if (!scalar || isBlank(scalar) || !tool.executor) return; // blank: empty-field; a map or list: field-shape
+    const method = scalar.value;
+    const range = scalar.range;
     const methods = executorSpec(tool.executor)!.methods;
     if (methods.kind === "open") {
       if (OPEN_METHOD_PATTERN.test(method)) return;
       report({
-        message: method
-          ? `\`${method}\` is not a method name: ${tool.executor} passes a dotted name through, like \`exec\` or \`cache.get\`.`
-          : `\`method\` is empty: ${tool.executor} needs the remote side's method, like \`${methods.suggested[0]?.name ?? "exec"}\`.`,
+        message: `\`${method}\` is not a method name: ${tool.executor} passes a dotted name through, like \`exec\` or \`cache.get\`.`,
         field: "method",
         range,
       });
@@ -31,10 +28,10 @@ export const unknownMethod: Rule = {
     const suggestion = didYouMean(method, names);
     const listing = names.length === 1 ? `only \`${names[0]}\`` : `one of ${names.map((n) => `\`${n}\``).join(", ")}`;
     report({
-      message: `${method ? `\`${method}\` is not a method of ${tool.executor}` : "`method` is empty"}${suggestion ? `; did you mean \`${suggestion}\`?` : `: ${tool.executor} knows ${listing}.`}`,
+      message: `\`${method}\` is not a method of ${tool.executor}${suggestion ? `; did you mean \`${suggestion}\`?` : `: ${tool.executor} knows ${listing}.`}`,
       field: "method",
       range,
-      ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
+      ...(suggestion && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
     });
   },
 };

@@ -39,7 +39,8 @@ Exit codes:
   1  errors found, or more warnings than --max-warnings
   2  bad usage, or a path that cannot be read
 
-Suppress a rule on one line with a comment on the line before it:
+Silence a rule's warnings on one line with a comment on the line before it
+(errors cannot be silenced: the runtime registers no tool with an error):
   # hdlp-disable-next-line unknown-field
 
 Examples:

@@ -33,7 +33,7 @@ import {
 } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { executorMarkdown, fieldMarkdown, keyMarkdown, keyValues, methodMarkdown, methodsOf } from "./catalogue-docs.ts";
-import { cursorContext } from "./cursor.ts";
+import { completionSite } from "./completion-site.ts";
 import { offsetAt } from "./position.ts";
 
 /** Typing these may open completion: the space after `executor:`, a colon, a flow map's opening. */
@@ -45,7 +45,7 @@ export interface CompletionOptions {
 }
 
 export function complete(analysis: Analysis, position: Position, options: CompletionOptions): CompletionList {
-  const context = cursorContext(analysis, offsetAt(analysis, position));
+  const context = completionSite(analysis, offsetAt(analysis, position));
   const executor = analysis.document.fieldText("executor");
   const today = isoDate(options.today);
   let items: CompletionItem[] = [];

@@ -33,7 +33,11 @@ export interface FieldSpec {
   readonly example: string;
 }
 
-/** The ten fields of the seed's §7, in canonical order, then the optional ones. */
+/**
+ * Every field, in canonical order (the formatter's, the fixes', the schema's):
+ * the ten of the seed's §7 in its order, with the optional `command` and
+ * `endpoint` beside `executor`, since they say how the tool runs.
+ */
 export const FIELDS: readonly FieldSpec[] = [
   {
     name: "name",
@@ -72,6 +76,26 @@ export const FIELDS: readonly FieldSpec[] = [
     required: true,
     doc: { zh: "执行方式：gatekeeper | hlpd-api | git-forgejo | shell。", en: "How the tool runs: gatekeeper | hlpd-api | git-forgejo | shell." },
     example: "gatekeeper",
+  },
+  {
+    name: "command",
+    type: "command",
+    required: false,
+    doc: {
+      zh: "shell 执行器的参数模板：`git log -n {count}`。按空白拆成参数，{参数} 在各自的参数内替换，不经过 shell；可选参数只能写在 [可选组] 中。",
+      en: "Argv template for the shell executor: `git log -n {count}`. Split into arguments on whitespace; each {param} is substituted inside its own argument, never through a shell; an optional param may appear only inside an [optional group].",
+    },
+    example: "git log --oneline -n {count}",
+  },
+  {
+    name: "endpoint",
+    type: "endpoint",
+    required: false,
+    doc: {
+      zh: "hlpd-api 的 REST 调用：`GET /modules/{id}`。路径参数编码后替换，其余参数作查询串（GET、DELETE）或 JSON 正文。",
+      en: "REST call for hlpd-api: `GET /modules/{id}`. Path params are substituted encoded; the rest go in the query (GET, DELETE) or a JSON body.",
+    },
+    example: "GET /modules/{id}",
   },
   {
     name: "params_schema",
@@ -113,26 +137,6 @@ export const FIELDS: readonly FieldSpec[] = [
     required: true,
     doc: { zh: "为什么需要这个工具（HLDP 核心——知道原因）。", en: "Why the tool exists (the heart of HLDP: know the reason)." },
     example: "铸渊需要通过gatekeeper执行服务器命令。",
-  },
-  {
-    name: "command",
-    type: "command",
-    required: false,
-    doc: {
-      zh: "shell 执行器的参数模板：`git log -n {count}`。按空白拆成参数，{参数} 在各自的参数内替换，不经过 shell；可选参数只能写在 [可选组] 中。",
-      en: "Argv template for the shell executor: `git log -n {count}`. Split into arguments on whitespace; each {param} is substituted inside its own argument, never through a shell; an optional param may appear only inside an [optional group].",
-    },
-    example: "git log --oneline -n {count}",
-  },
-  {
-    name: "endpoint",
-    type: "endpoint",
-    required: false,
-    doc: {
-      zh: "hlpd-api 的 REST 调用：`GET /modules/{id}`。路径参数编码后替换，其余参数作查询串（GET、DELETE）或 JSON 正文。",
-      en: "REST call for hlpd-api: `GET /modules/{id}`. Path params are substituted encoded; the rest go in the query (GET, DELETE) or a JSON body.",
-    },
-    example: "GET /modules/{id}",
   },
 ];
 

@@ -45,6 +45,15 @@ why: 因为需要
 `.replace("name: x", "# the name\nname: x"));
   });
 
+  it("puts `command` and `endpoint` with how the tool runs, right after `executor`", () => {
+    const text = SEED.replace("executor: gatekeeper\n", "executor: shell\n").replace(/why: .*\n/, "$&command: ls {cwd}\n");
+    const formatted = format(text);
+    expect(formatted.split("\n").filter((line) => /^\w/.test(line)).map((line) => line.split(":")[0])).toEqual([
+      "name", "display", "intent", "method", "executor", "command", "params_schema", "constraints", "author", "created", "why",
+    ]);
+    expect(format(`endpoint: GET /x\nwhy: w\nexecutor: hlpd-api\nname: n\n`)).toBe(`name: n\nexecutor: hlpd-api\nendpoint: GET /x\nwhy: w\n`);
+  });
+
   it("writes a param that fits on one line as a flow map, keys in catalogue order", () => {
     const text = `params_schema:\n  a:\n    description: d\n    type: string\n    required: true\n`;
     expect(format(text)).toBe(`params_schema:\n  a: { type: string, required: true, description: d }\n`);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { REQUIRED_FIELDS } from "../catalogue/fields.ts";
 import type { Diagnostic } from "../diagnostics.ts";
 import { parse } from "../syntax/parse.ts";
 import { applyFixes } from "./apply-fixes.ts";
@@ -46,6 +47,14 @@ describe("lint", () => {
     const diagnostics = lint(parse(SEED.replace("executor: gatekeeper", "executor: Shell").replace("name: shell-exec", "name: shell exec")));
     const offsets = diagnostics.map((d) => d.range.start.offset);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+  });
+
+  /** The seed with `field`'s value (and any lines nested under it) replaced by `value`. */
+  const blanked = (field: string, value: string) => SEED.replace(new RegExp(`^${field}:.*\n(  .*\n)*`, "m"), `${field}:${value}\n`);
+
+  it.each(REQUIRED_FIELDS.flatMap((field) => [[field, ""], [field, ' ""'], [field, " '   '"]]))("reports `%s:%s` (present, no value) as one empty-field error", (field, value) => {
+    const errors = lint(parse(blanked(field, value))).filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.rule, d.field])).toEqual([["empty-field", field]]);
   });
 
   it("never throws and keeps every range inside the text, whatever the input", () => {

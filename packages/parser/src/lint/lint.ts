@@ -19,9 +19,6 @@ export const LINT_RULES: readonly RuleMeta[] = [...RULES, ...FILE_SET_RULES, UNU
 
 const RULE_IDS: ReadonlySet<string> = new Set(LINT_RULES.map((r) => r.id));
 
-/** A syntax diagnostic is one the parser made, under a rule id the linter does not own. */
-const isSyntax = (d: Diagnostic) => !RULE_IDS.has(d.rule);
-
 function toDiagnostic(rule: RuleMeta, finding: Finding): Diagnostic {
   return { rule: rule.id, severity: rule.severity, message: finding.message, ...(finding.field !== undefined && { field: finding.field }), range: finding.range, ...(finding.fix && { fix: finding.fix }) };
 }
@@ -45,7 +42,7 @@ function runRules(tool: ToolFacts): Diagnostic[] {
 
 function finish(suppressions: readonly Suppression[], diagnostics: Diagnostic[]): Diagnostic[] {
   // Stable sort: findings at the same place keep the order their rule reported them in.
-  return applySuppressions(suppressions, diagnostics, RULE_IDS, isSyntax).sort(compareDiagnostics);
+  return applySuppressions(suppressions, diagnostics, RULE_IDS).sort(compareDiagnostics);
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * `# hdlp-disable-next-line <rule>[, <rule>…]`: silence the named rules (or,
- * with no name, every rule) on the line after the comment. A suppression that
- * silences nothing, or names no rule, is itself reported, so stale ones do not
- * pile up. Syntax errors cannot be silenced: the file must first be readable.
+ * `# hdlp-disable-next-line <rule>[, <rule>…]`: silence the named rules' (or,
+ * with no name, every rule's) warnings on the line after the comment. A
+ * suppression that silences nothing, or names no rule, is itself reported, so
+ * stale ones do not pile up. Only warnings can be silenced: an error means the runtime cannot
+ * use the tool (it registers no tool with an error), and a comment does not
+ * change that; syntax errors least of all, the file must first be readable.
  */
 import type { Diagnostic, TextEdit } from "../diagnostics.ts";
 import type { Range } from "../syntax/ast.ts";
@@ -44,19 +46,26 @@ export function readSuppressions(source: DocumentSource): Suppression[] {
   return found;
 }
 
-/** Drop what the suppressions silence; add a warning for each that silenced nothing. */
-export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, isSyntax: (d: Diagnostic) => boolean): Diagnostic[] {
+/**
+ * Drop the warnings the suppressions silence; add a warning for each
+ * suppression that silenced nothing, or aimed only at errors.
+ */
+export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
   const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
+  const refused = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
   const byLine = new Map<number, Suppression[]>();
   for (const s of suppressions) byLine.set(s.line, [...(byLine.get(s.line) ?? []), s]);
   const kept = diagnostics.filter((d) => {
-    if (isSyntax(d)) return true;
+    if (!knownRules.has(d.rule)) return true; // the parser's: a syntax error
     for (const s of byLine.get(d.range.start.line) ?? []) {
-      if (s.rules.length === 0 || s.rules.includes(d.rule)) {
-        used.get(s)!.add(d.rule);
-        return false;
+      if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
+      if (d.severity === "error") {
+        refused.get(s)!.add(d.rule);
+        continue;
       }
+      used.get(s)!.add(d.rule);
+      return false;
     }
     return true;
   });
@@ -69,12 +78,21 @@ export function applySuppressions(suppressions: readonly Suppression[], diagnost
     }
     const idle = s.rules.length === 0 ? (silenced.size === 0 ? ["*"] : []) : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r));
     if (idle.length > 0) {
-      const what = idle[0] === "*" ? "anything" : idle.map((r) => `\`${r}\``).join(", ");
       const wholly = s.rules.length === 0 || idle.length === s.rules.length;
-      kept.push(suppressionWarning(s, `This suppression silences nothing on line ${s.line + 1} (${what}); remove it.`, wholly));
+      const errors = [...refused.get(s)!].filter((r) => idle[0] === "*" || idle.includes(r));
+      const message =
+        errors.length > 0
+          ? `Errors cannot be silenced (${listRules(errors)} on line ${s.line + 1}): the runtime registers no tool with an error; fix it instead.`
+          : `This suppression silences nothing on line ${s.line + 1} (${listRules(idle)}); remove it.`;
+      kept.push(suppressionWarning(s, message, wholly));
     }
   }
   return kept;
+}
+
+/** `\`a\`, \`b\``, or `anything` for a suppression without rule names. */
+function listRules(rules: readonly string[]): string {
+  return rules[0] === "*" ? "anything" : rules.map((r) => `\`${r}\``).join(", ");
 }
 
 function suppressionWarning(s: Suppression, message: string, removable: boolean): Diagnostic {

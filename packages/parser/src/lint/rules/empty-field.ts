@@ -5,9 +5,9 @@ import { fillBlank } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";
 import type { Rule } from "../rule.ts";
 
-/** The catalogue's English doc as a clause: `Display name, usually Chinese.` → `display name, usually Chinese`. */
-function clause(doc: Doc): string {
-  return doc.en.charAt(0).toLowerCase() + doc.en.slice(1).replace(/\.$/, "");
+/** The catalogue's English doc as a sentence of its own. */
+function sentence(doc: Doc): string {
+  return /[.?!]$/.test(doc.en) ? doc.en : `${doc.en}.`;
 }
 
 /** The blank value when it has a width to underline (`""`), else the key. */
@@ -32,7 +32,7 @@ export const emptyField: Rule = {
       const value = derivedValue(tool, field.name);
       report({
         message: field.required
-          ? `\`${field.name}\` is empty; a required field with no value is as good as missing (${clause(field.doc)}).`
+          ? `\`${field.name}\` is empty; a required field with no value is as good as missing. ${sentence(field.doc)}`
           : `\`${field.name}\` is empty: give it a value or remove it.`,
         field: field.name,
         range: blankRange(entry),
@@ -44,7 +44,7 @@ export const emptyField: Rule = {
         const entry = param.keys.get(key.name);
         if (!key.required || !entry || !isBlank(entry.value)) continue;
         report({
-          message: `The param \`${param.name}\` has an empty \`${key.name}\` (${clause(key.doc)}).`,
+          message: `The param \`${param.name}\` has an empty \`${key.name}\`; every param needs one. ${sentence(key.doc)}`,
           field: `params_schema.${param.name}.${key.name}`,
           range: blankRange(entry),
         });

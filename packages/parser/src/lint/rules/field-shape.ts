@@ -1,6 +1,5 @@
 import { fieldSpec } from "../../catalogue/fields.ts";
 import { isBlank } from "../../model/values.ts";
-import type { Value } from "../../syntax/ast.ts";
 import type { Rule } from "../rule.ts";
 import { describeKind } from "../walk.ts";
 
@@ -25,7 +24,7 @@ export const fieldShape: Rule = {
       report({
         message: expected === "map" ? `\`${name}\` must be a map${hint}, not ${describeKind(value)}.` : `\`${name}\` must be a single value, not ${describeKind(value)}.`,
         field: name,
-        range: value?.range ?? entry.key.range,
+        range: value!.range,
       });
     }
     for (const param of tool.params) {

@@ -1,5 +1,11 @@
 import { readParamValue } from "../../model/values.ts";
+import type { ParamType } from "../../catalogue/fields.ts";
 import type { Rule } from "../rule.ts";
+
+/** `a string`, `an integer`: a value of the param type, for messages (shared with param-enum). */
+export function aValueOf(type: ParamType): string {
+  return `${type === "integer" || type === "array" || type === "object" ? "an" : "a"} ${type}`;
+}
 
 export const paramDefault: Rule = {
   id: "param-default",
@@ -10,7 +16,10 @@ export const paramDefault: Rule = {
       const entry = param.keys.get("default");
       if (!entry || !param.type || readParamValue(entry.value, param.type) !== undefined) continue;
       report({
-        message: `\`default\` must be ${param.type === "integer" || param.type === "array" || param.type === "object" ? "an" : "a"} ${param.type}, as the param's \`type\` says.`,
+        message:
+          entry.value === null
+            ? `\`default\` is empty: write ${aValueOf(param.type)}, or remove it.`
+            : `\`default\` must be ${aValueOf(param.type)}, as the param's \`type\` says.`,
         field: `params_schema.${param.name}.default`,
         range: entry.value?.range ?? entry.key.range,
       });

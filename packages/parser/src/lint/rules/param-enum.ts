@@ -1,5 +1,6 @@
 import { readParamValue } from "../../model/values.ts";
 import type { Rule } from "../rule.ts";
+import { aValueOf } from "./param-default.ts";
 
 export const paramEnum: Rule = {
   id: "param-enum",
@@ -17,7 +18,7 @@ export const paramEnum: Rule = {
       if (!param.type) continue;
       for (const item of entry.value.items) {
         if (readParamValue(item, param.type) !== undefined) continue;
-        report({ message: `Every \`enum\` value must be ${param.type === "integer" || param.type === "array" || param.type === "object" ? "an" : "a"} ${param.type}, as the param's \`type\` says.`, field, range: item.range });
+        report({ message: `Every \`enum\` value must be ${aValueOf(param.type)}, as the param's \`type\` says.`, field, range: item.range });
       }
     }
   },

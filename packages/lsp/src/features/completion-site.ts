@@ -9,7 +9,7 @@ import type { Range as HdlpRange } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { toLspRange } from "../convert.ts";
 
-export type CursorContext =
+export type CompletionSite =
   /** Nothing but blank lines and comments: room for a whole tool. */
   | { readonly kind: "empty"; readonly replace: Range }
   /** Typing a key of the map at `parent` (`[]` top level, `["constraints"]`, `["params_schema", "cmd"]`). */
@@ -18,7 +18,7 @@ export type CursorContext =
   | { readonly kind: "value"; readonly path: readonly string[]; readonly replace: Range; readonly space: boolean }
   | { readonly kind: "none" };
 
-export function cursorContext(analysis: Analysis, offset: number): CursorContext {
+export function completionSite(analysis: Analysis, offset: number): CompletionSite {
   const { document, text } = analysis;
   const { context } = document.pathAt(offset);
   if (context.kind !== "key" && context.kind !== "value") return { kind: "none" };

@@ -17,7 +17,7 @@ import type {
 } from "vscode-languageserver-protocol";
 import { EXECUTOR_NAMES, FIELDS, PARAM_TYPES, CONSTRAINT_KEYS, executorSpec, fieldSpec, constraintKeySpec, format, lint, parse } from "@hdlp/parser";
 import { spawnSync } from "node:child_process";
-import { LspClient, SERVER_BIN } from "./harness.ts";
+import { LspClient, SERVER_COMMAND } from "./harness.ts";
 import { SEED_EXAMPLE, expandSnippet, largeTool, scratchUri, withCursor } from "./fixtures.ts";
 import { CancellationTokenSource } from "vscode-jsonrpc";
 
@@ -56,7 +56,8 @@ function apply(text: string, edits: readonly TextEdit[]): string {
 
 describe("command line", () => {
   it("prints its usage and exits 2 without a transport", () => {
-    const run = spawnSync(SERVER_BIN, [], { encoding: "utf8" });
+    const [command, ...args] = SERVER_COMMAND;
+    const run = spawnSync(command!, args, { encoding: "utf8" });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("usage: hdlp-language-server --stdio");
   });

@@ -1,7 +1,12 @@
 /**
- * An editor in miniature: spawns the real `hdlp-language-server --stdio` from
- * node_modules/.bin and talks LSP to it over the process's pipes, as VS Code
- * does. Used by the end-to-end tests and by bench/lsp.bench.ts.
+ * An editor in miniature: spawns the real `hdlp-language-server --stdio` and
+ * talks LSP to it over the process's pipes, as VS Code does. Used by the
+ * end-to-end tests and by bench/lsp.bench.ts.
+ *
+ * Which server the tests drive is SERVER_COMMAND: the one of node_modules/.bin
+ * (the sources, through tsx) unless HDLP_LANGUAGE_SERVER names another, e.g.
+ * the `dist/server.js` bundled in the .vsix (vitest.config.ts's `vsix` project
+ * runs this whole suite that way).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,8 +29,19 @@ import {
 
 export const SERVER_BIN = fileURLToPath(new URL("../../../node_modules/.bin/hdlp-language-server", import.meta.url));
 
+/**
+ * The command that starts the server under test, without its transport flag.
+ * HDLP_LANGUAGE_SERVER is a path: a JavaScript file runs with this Node (as the
+ * VS Code client runs the bundled server), anything else is executed itself.
+ */
+export const SERVER_COMMAND: readonly string[] = serverCommand(process.env.HDLP_LANGUAGE_SERVER || SERVER_BIN);
+
+function serverCommand(path: string): string[] {
+  return /\.[cm]?js$/.test(path) ? [process.execPath, path] : [path];
+}
+
 export interface ClientOptions {
-  /** The command line; the real hdlp server by default. */
+  /** The command line; SERVER_COMMAND with `--stdio` by default. */
   readonly command?: readonly string[];
   readonly workspaceFolder?: string;
   readonly initializationOptions?: unknown;
@@ -75,7 +91,7 @@ export class LspClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
-    const [command, ...args] = options.command ?? [SERVER_BIN, "--stdio"];
+    const [command, ...args] = options.command ?? [...SERVER_COMMAND, "--stdio"];
     const child = spawn(command!, args, { stdio: "pipe" });
     const client = new LspClient(child, options);
     const folder = options.workspaceFolder;

@@ -5,14 +5,17 @@
  *   dist/extension.js  the client (src/extension.ts), which VS Code loads; `vscode` stays external
  *   dist/server.js     the language server (@hdlp/lsp's src/main.ts), which the client starts with Node
  * dist/package.json marks both as CommonJS (the package itself is an ES module).
+ *
+ *   node scripts/build.mjs [--minify] [--outdir path/to/dist]   (default: this package's dist/)
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const dist = join(root, "dist");
+const outdirFlag = process.argv.indexOf("--outdir");
+const dist = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : join(root, "dist");
 // The workspace links @hdlp/lsp here (a devDependency); its package exports only its library API.
 const serverEntry = join(root, "node_modules/@hdlp/lsp/src/main.ts");
 
@@ -38,4 +41,4 @@ await Promise.all([
   esbuild.build({ ...common, entryPoints: [serverEntry], outfile: join(dist, "server.js") }),
 ]);
 await writeFile(join(dist, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
-console.log("built dist/extension.js and dist/server.js");
+console.log(`built ${join(dist, "extension.js")} and ${join(dist, "server.js")}`);

@@ -1,32 +1,26 @@
 /**
- * The package as users get it: `scripts/package.mjs` builds the .vsix, the
- * check of src/vsix/check-vsix.ts passes on it, and the language server bundled
- * inside it, started from the unpacked files in a temp folder with no
- * node_modules anywhere above, answers an editor end to end exactly as the
- * server run from the sources does.
+ * The package as users get it. vsix-global-setup.ts builds the .vsix with
+ * `scripts/package.mjs` and unpacks it into a temp folder with no node_modules
+ * reachable; here: the check of src/vsix/check-vsix.ts passes on it, its
+ * bundled language server answers exactly as the server run from the sources
+ * does (the whole end-to-end suite of packages/lsp/test/ also runs against it,
+ * in the same `vsix` project), and its client activates.
  */
-import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXECUTOR_NAMES, constraintKeySpec } from "@hdlp/parser";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // The language server's own end-to-end client (an editor in miniature), reused rather than copied.
-import { LspClient } from "../../lsp/test/harness.ts";
+import { LspClient, SERVER_BIN } from "../../lsp/test/harness.ts";
 import { checkVsix } from "../src/vsix/check-vsix.ts";
 import { createVscodeStandIn, withVscodeModule } from "./vscode-standin.ts";
 import { readZip } from "../src/vsix/zip.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-interface CompletionList {
-  items: { label: string }[];
-}
-interface Hover {
-  contents: { kind: string; value: string } | string;
-}
+const vsix = inject("vsix");
+const extensionRoot = join(vsix.unpacked, "extension");
 
 describe("the .vsix", () => {
   let temp: string;
@@ -36,20 +30,14 @@ describe("the .vsix", () => {
   let toolText: string;
 
   beforeAll(async () => {
-    temp = await mkdtemp(join(tmpdir(), "hdlp-vsix-"));
-    const vsix = join(temp, "hdlp-vscode.vsix");
-    execFileSync(process.execPath, [here("../scripts/package.mjs"), "--out", vsix], { stdio: "pipe" });
-    files = readZip(await readFile(vsix));
-    for (const [path, content] of files) {
-      await mkdir(dirname(join(temp, "unpacked", path)), { recursive: true });
-      await writeFile(join(temp, "unpacked", path), content);
-    }
+    files = readZip(await readFile(vsix.file));
+    temp = await mkdtemp(join(tmpdir(), "hdlp-vsix-workspace-"));
     workspace = join(temp, "workspace");
     await cp(here("testdata/workspace"), workspace, { recursive: true });
     const tool = join(workspace, "tools/broken-tool/TOOL.hdlp");
     toolUri = pathToFileURL(tool).href;
     toolText = await readFile(tool, "utf8");
-  }, 180_000);
+  });
 
   afterAll(async () => {
     if (temp) await rm(temp, { recursive: true, force: true });
@@ -71,14 +59,16 @@ describe("the .vsix", () => {
     ]);
   });
 
+  // Each capability is tested on the bundled server by packages/lsp/test/ (project `vsix`); this
+  // compares it with the sources' server side by side, on a workspace with cross-file defects.
   describe("its bundled language server", () => {
     let bundled: LspClient;
     let fromSources: LspClient;
 
     beforeAll(async () => {
-      const server = join(temp, "unpacked/extension/dist/server.js");
+      const server = join(extensionRoot, "dist/server.js");
       bundled = await LspClient.start({ command: [process.execPath, server, "--stdio"], workspaceFolder: workspace });
-      fromSources = await LspClient.start({ workspaceFolder: workspace });
+      fromSources = await LspClient.start({ command: [SERVER_BIN, "--stdio"], workspaceFolder: workspace });
       for (const client of [bundled, fromSources]) await client.open(toolUri, toolText);
     }, 120_000);
 
@@ -96,22 +86,6 @@ describe("the .vsix", () => {
       const at = diagnostics.map((d) => `${d.range.start.line}:${d.code}`);
       expect(at).toEqual(expect.arrayContaining(["6:param-type", "9:invalid-date"]));
       expect(diagnostics).toEqual(await fromSources.diagnosticsFor(toolUri));
-    });
-
-    it("completes the executor values after `executor: `", async () => {
-      const params = { textDocument: { uri: toolUri }, position: { line: 4, character: 10 } };
-      const list = await bundled.request<CompletionList | CompletionList["items"]>("textDocument/completion", params);
-      const labels = (Array.isArray(list) ? list : list.items).map((i) => i.label);
-      expect(labels).toEqual(expect.arrayContaining([...EXECUTOR_NAMES]));
-    });
-
-    it("hovers a constraint with the catalogue's docs in English and Chinese", async () => {
-      const params = { textDocument: { uri: toolUri }, position: { line: 8, character: 4 } };
-      const hover = await bundled.request<Hover>("textDocument/hover", params);
-      const text = typeof hover.contents === "string" ? hover.contents : hover.contents.value;
-      const spec = constraintKeySpec("timeout_ms")!;
-      expect(text).toContain(spec.doc.en);
-      expect(text).toContain(spec.doc.zh);
       expect(bundled.alive).toBe(true);
     });
   });
@@ -119,7 +93,6 @@ describe("the .vsix", () => {
   it("activates outside VS Code: registers the commands, starts the bundled server and its providers, stops it", async () => {
     const manifest = JSON.parse(files.get("extension/package.json")!.toString("utf8"));
     const { module, calls } = createVscodeStandIn();
-    const extensionRoot = join(temp, "unpacked/extension");
     const extension = withVscodeModule(module, () => createRequire(import.meta.url)(join(extensionRoot, manifest.main)));
     const context = { subscriptions: [] as unknown[], asAbsolutePath: (path: string) => join(extensionRoot, path) };
 

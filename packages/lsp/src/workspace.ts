@@ -56,8 +56,10 @@ export class ToolsWorkspace {
     } else {
       this.#roots = folders.map((folder) => (isDirectory(join(folder, "tools")) ? join(folder, "tools") : folder));
     }
-    this.#rescan();
+    // Watch before reading: a file written in between is then both read and
+    // reported, never missed.
     this.#rewatch();
+    this.#rescan();
   }
 
   /** The file at `uri` changed, appeared or went away (on disk, or its editor closed). */
@@ -148,8 +150,8 @@ export class ToolsWorkspace {
     for (const root of this.#roots) {
       // A folder added or removed: read the root again, watch the new set.
       this.#watchFolder(root, () => {
-        this.#rescan();
         this.#rewatch();
+        this.#rescan();
       });
       for (const folder of subfolders(root)) {
         const path = join(root, folder, TOOL_FILE);

@@ -17,8 +17,14 @@ const HDLP_BIN = fileURLToPath(new URL("../../../node_modules/.bin/hdlp", import
 let workspace: string;
 let client: LspClient | undefined;
 
-beforeEach(() => {
+beforeEach(({ onTestFailed }) => {
   workspace = mkdtempSync(join(tmpdir(), "hdlp-lsp-ws-"));
+  // A wait for diagnostics that never come ends in a bare timeout: say what the server did publish and log.
+  onTestFailed(() => {
+    if (!client) return;
+    const published = [...client.diagnostics].map(([uri, { version, diagnostics }]) => `  ${uri} v${version}: ${codes(diagnostics).join(", ") || "none"}`);
+    console.error(`the server's last diagnostics:\n${published.join("\n")}\nits log:\n${client.log.join("\n")}`);
+  });
 });
 
 afterEach(async () => {

@@ -42,7 +42,9 @@ const AUTHORS = ["ICE-GL-ZY001", "TCS-0002", "ICE-GL-ZY002", "BS-SG-001"];
 const PARAM_NAMES = ["path", "count", "since", "branch", "query", "limit", "target", "format", "verbose", "timeout", "pattern", "mode"];
 const PARAM_TYPES = ["string", "integer", "boolean", "string", "number", "string"] as const;
 
-const fieldName = (index: number): string => (FIELDS[index] as { name: string }).name;
+// Fields by position: the seed's ten in the catalogue's order (0–9), then the optional ones (10 `command`, 11 `endpoint`).
+const FIELD_NAMES = [...FIELDS.filter((field) => field.required), ...FIELDS.filter((field) => !field.required)].map((field) => field.name);
+const fieldName = (index: number): string => FIELD_NAMES[index]!;
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 
 interface Param {

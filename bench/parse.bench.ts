@@ -7,10 +7,17 @@
  * Each parser gets a warm-up pass, then the best of several timed passes
  * over the whole corpus (the machine is shared; the best pass is the one
  * least disturbed by other work).
+ *
+ * Then one large file, 1 MB and 10 MB: the generated TOOL.hdlp with thousands
+ * of params that the language server benchmark opens (bench/lsp.bench.ts).
+ * Per byte it is slower than the corpus: its lines are dense with tokens
+ * (`{ type: …, required: …, description: … }`), and its whole tree stays
+ * alive while it is built, so the collector copies it instead of freeing it.
  */
 import { parse } from "../packages/parser/src/index.ts";
 import { load } from "js-yaml";
 import { parseDocument } from "yaml";
+import { largeTool } from "../packages/lsp/test/fixtures.ts";
 import { generateTool } from "./corpus.ts";
 
 const FILES = 10_000;
@@ -22,16 +29,56 @@ interface Measure {
   readonly msPerPass: number;
 }
 
-function measure(name: string, texts: readonly string[], bytes: number, run: (text: string) => unknown): Measure {
+/**
+ * Single large files: size in MiB and timed passes. The 10 MiB file gets one
+ * pass and no warm-up of its own (the 1 MiB passes warmed every parser up):
+ * one pass of `yaml` on it takes some 20 s here.
+ */
+const LARGE: readonly { readonly mib: number; readonly passes: number; readonly warmUp: boolean }[] = [
+  { mib: 1, passes: 5, warmUp: true },
+  { mib: 10, passes: 1, warmUp: false },
+];
+
+function measure(name: string, texts: readonly string[], bytes: number, run: (text: string) => unknown, passes = PASSES, warmUp = true): Measure {
   const once = (): number => {
     const start = performance.now();
     for (const text of texts) run(text);
     return performance.now() - start;
   };
-  once();
+  if (warmUp) once();
   let best = Infinity;
-  for (let pass = 0; pass < PASSES; pass++) best = Math.min(best, once());
+  for (let pass = 0; pass < passes; pass++) best = Math.min(best, once());
   return { name, msPerPass: best, mbPerSecond: bytes / 1e6 / (best / 1000) };
+}
+
+function print(measures: readonly Measure[]): void {
+  for (const m of measures) {
+    console.log(`${m.name.padEnd(24)} ${m.mbPerSecond.toFixed(1).padStart(6)} MB/s  ${m.msPerPass.toFixed(0).padStart(6)} ms per pass`);
+  }
+}
+
+/** Our parser against the two YAML parsers on the same large file; a parser that rejects the text is reported, not timed. */
+function measureLarge(mib: number, passes: number, warmUp: boolean): void {
+  const text = largeTool(mib * 1024 * 1024);
+  const bytes = Buffer.byteLength(text);
+  const how = passes === 1 ? "one pass" : `best of ${passes} passes after a warm-up`;
+  console.log(`\nsingle file: the language server benchmark's generated TOOL.hdlp at ${mib} MiB (${(bytes / 1e6).toFixed(2)} MB, ${text.split("\n").length} lines); ${how}`);
+  let diagnostics = 0;
+  const measures = [measure("@hdlp/parser parse()", [text], bytes, (t) => (diagnostics = parse(t).diagnostics.length), passes, warmUp)];
+  if (diagnostics > 0) console.log(`warning: the file produced ${diagnostics} syntax diagnostics; it should parse clean`);
+  for (const [name, run] of [
+    ["yaml parseDocument()", (t: string) => parseDocument(t)],
+    ["js-yaml load()", (t: string) => load(t)],
+  ] as const) {
+    try {
+      measures.push(measure(name, [text], bytes, run, passes, warmUp));
+    } catch (error) {
+      console.log(`${name.padEnd(24)} rejects the file: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+  }
+  print(measures);
+  const ours = measures[0] as Measure;
+  for (const theirs of measures.slice(1)) console.log(`ours / ${theirs.name.replace(/\(\)$/, "")}: ${(ours.mbPerSecond / theirs.mbPerSecond).toFixed(2)}×`);
 }
 
 export async function run(): Promise<void> {
@@ -45,9 +92,9 @@ export async function run(): Promise<void> {
   const jsYaml = measure("js-yaml load()", texts, bytes, (text) => load(text));
   if (diagnostics > 0) console.log(`warning: the corpus produced ${diagnostics} syntax diagnostics; it should parse clean`);
 
-  for (const m of [ours, yaml, jsYaml]) {
-    console.log(`${m.name.padEnd(24)} ${m.mbPerSecond.toFixed(1).padStart(6)} MB/s  ${m.msPerPass.toFixed(0).padStart(6)} ms per pass`);
-  }
+  print([ours, yaml, jsYaml]);
   console.log(`ours / yaml.parseDocument: ${(ours.mbPerSecond / yaml.mbPerSecond).toFixed(2)}×`);
   console.log(`ours / js-yaml:            ${(ours.mbPerSecond / jsYaml.mbPerSecond).toFixed(2)}× (goal: ≥ 1.00×)`);
+
+  for (const { mib, passes, warmUp } of LARGE) measureLarge(mib, passes, warmUp);
 }

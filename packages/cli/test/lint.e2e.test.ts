@@ -131,6 +131,15 @@ describe("hdlp lint", () => {
     expect(run.code).toBe(0);
   });
 
+  it("--fix renames a misspelt key once, keeping its value, instead of also adding the missing one", async () => {
+    const misspelt = SEED.replace("display: ", "dispaly: ").replace("  timeout_ms: 30000", "  timeot_ms: 60000").replace('description: "工作目录"', 'descripton: "工作目录"');
+    const cwd = await project({ "tools/shell-exec/TOOL.hdlp": misspelt });
+    const run = await runHdlp(["lint", "--fix"], { cwd });
+    const fixed = await readFile(join(cwd, "tools/shell-exec/TOOL.hdlp"), "utf8");
+    expect(fixed).toBe(SEED.replace("  timeout_ms: 30000", "  timeout_ms: 60000"));
+    expect(run).toMatchObject({ code: 0, stdout: "1 file checked, no problems.\n" });
+  });
+
   it("finds duplicate names across files and folders named differently from their tool", async () => {
     const cwd = await project({ "tools/a/TOOL.hdlp": SEED, "tools/shell-exec/TOOL.hdlp": SEED });
     const run = await runHdlp(["lint", "--format", "json"], { cwd });

@@ -64,7 +64,8 @@ export interface ToolFacts {
 
 export function firstByKey(map: MapNode | undefined): Map<string, Entry> {
   const byKey = new Map<string, Entry>();
-  for (const entry of map?.entries ?? []) if (!byKey.has(entry.key.text)) byKey.set(entry.key.text, entry);
+  if (!map) return byKey;
+  for (const entry of map.entries) if (!byKey.has(entry.key.text)) byKey.set(entry.key.text, entry);
   return byKey;
 }
 
@@ -72,13 +73,16 @@ export function mapOf(value: Value | null | undefined): MapNode | undefined {
   return value?.kind === "map" ? value : undefined;
 }
 
+const PARAM_TYPE_NAMES: ReadonlySet<string> = new Set(PARAM_TYPES);
+
+// Facts are built for every file: objects of one fixed shape (absent facts are
+// `undefined`, not left out by conditional spreads) keep the rules' property reads monomorphic.
 function paramFacts(entry: Entry): ParamFacts {
   const map = mapOf(entry.value);
   const keys = firstByKey(map);
   const typeText = readString(keys.get("type")?.value);
-  const type = (PARAM_TYPES as readonly string[]).includes(typeText ?? "") ? (typeText as ParamType) : undefined;
-  const required = readBoolean(keys.get("required")?.value);
-  return { name: entry.key.text, entry, ...(map && { map }), keys, ...(type && { type }), ...(required !== undefined && { required }) };
+  const type = typeText !== undefined && PARAM_TYPE_NAMES.has(typeText) ? (typeText as ParamType) : undefined;
+  return { name: entry.key.text, entry, map, keys, type, required: readBoolean(keys.get("required")?.value) };
 }
 
 /**
@@ -112,24 +116,27 @@ export function collectFacts(source: DocumentSource, options: LintOptions = {}):
   const fields = firstByKey(root);
   const executorText = readString(fields.get("executor")?.value);
   // First occurrence of each param, in order (a Map, not findIndex: a 10,000-param file stays linear).
-  const params = [...firstByKey(mapOf(fields.get("params_schema")?.value)).values()].map(paramFacts);
+  const paramsByName = new Map<string, ParamFacts>();
+  const params: ParamFacts[] = [];
+  for (const entry of firstByKey(mapOf(fields.get("params_schema")?.value)).values()) {
+    const param = paramFacts(entry);
+    params.push(param);
+    paramsByName.set(param.name, param);
+  }
   const constraints = mapOf(fields.get("constraints")?.value);
   const constraintEntries = firstByKey(constraints);
-  const requireConfirm = readBoolean(constraintEntries.get("require_confirm")?.value);
-  const command = template(fields.get("command"), parseCommandTemplate);
-  const endpoint = template(fields.get("endpoint"), parseEndpointTemplate);
   return {
     source,
     options,
     root,
     fields,
-    ...(executorText !== undefined && isExecutorName(executorText) && { executor: executorText }),
+    executor: executorText !== undefined && isExecutorName(executorText) ? executorText : undefined,
     params,
-    paramsByName: new Map(params.map((p) => [p.name, p])),
-    ...(constraints && { constraints }),
+    paramsByName,
+    constraints,
     constraintEntries,
-    ...(requireConfirm !== undefined && { requireConfirm }),
-    ...(command && { command }),
-    ...(endpoint && { endpoint }),
+    requireConfirm: readBoolean(constraintEntries.get("require_confirm")?.value),
+    command: template(fields.get("command"), parseCommandTemplate),
+    endpoint: template(fields.get("endpoint"), parseEndpointTemplate),
   };
 }

@@ -13,13 +13,16 @@ export function scalarOf(node: Value | null | undefined): Scalar | undefined {
   return node?.kind === "scalar" ? node : undefined;
 }
 
+const NOT_SPACE = /\S/;
+
 /**
  * Written with no value: nothing after the colon, or a string of only spaces
  * (`executor:`, `why: ""`). A required field or key that is blank is as good as
  * missing.
  */
 export function isBlank(node: Value | null | undefined): boolean {
-  return node === null || (node?.kind === "scalar" && node.value.trim() === "");
+  // A search for the first non-space (not `trim()`, which copies): every field of every file is asked, and many are long prose.
+  return node === null || (node?.kind === "scalar" && !NOT_SPACE.test(node.value));
 }
 
 /** Any scalar reads as a string: `name: 2026` is "2026". */

@@ -39,6 +39,16 @@ interface ListItem {
 const NO_BLOCK: Block = { node: undefined, junk: [] };
 
 /**
+ * The array to keep in the tree: a short one is copied to its exact size.
+ * While an array grows V8 gives it room for 16 or more items; a flow map of
+ * three entries would carry 13 empty slots for the life of the document, and
+ * a large file has tens of thousands of such maps.
+ */
+function fitted<T>(array: T[]): T[] {
+  return array.length < 16 ? array.slice() : array;
+}
+
+/**
  * An alternative of OR. Written as a call rather than `{ ALT: () => … }`
  * because the transpiler (tsx, esbuild keepNames) names every arrow in an
  * object literal with a defineProperty call, per parse, which cost half of
@@ -63,7 +73,6 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private errorNodes: ErrorNode[] = [];
   private text = "";
   private origin: Position = { offset: 0, line: 0, character: 0 };
-
   constructor() {
     super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1 });
     this.performSelfAnalysis();
@@ -79,11 +88,16 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     this.text = text;
     this.origin = origin;
     this.input = tokens;
-    const root = this.document();
-    this.diagnostics.push(...this.recognitionErrors());
-    const result = { root: root ?? this.emptyMap(origin), diagnostics: this.diagnostics, errors: this.errorNodes };
-    this.text = "";
-    return result;
+    try {
+      const root = this.document();
+      this.diagnostics.push(...this.recognitionErrors());
+      return { root: root ?? this.emptyMap(origin), diagnostics: this.diagnostics, errors: this.errorNodes };
+    } finally {
+      // The grammar is shared and lives as long as the process: holding on to the
+      // text and tokens would keep the last document's (hundreds of MB for 10 MB) alive.
+      this.text = "";
+      this.input = [];
+    }
   }
 
   // ---- rules ------------------------------------------------------------------
@@ -269,19 +283,24 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     return this.ACTION(() => ({ dash, value: value ?? this.emptyScalar(dash.end) }));
   });
 
-  private readonly inlineValue = this.RULE(
-    "inlineValue",
-    (): Value =>
-      this.OR([
-        alt(() => {
-          const token = this.CONSUME(ScalarToken) as HdlpToken;
-          return this.ACTION(() => this.scalar(token));
-        }),
-        alt(() => this.SUBRULE(this.flowMap)),
-        alt(() => this.SUBRULE(this.flowList)),
-      ]),
-    { recoveryValueFunc: () => this.emptyScalar(this.origin) },
-  );
+  private readonly inlineValue = this.RULE("inlineValue", (): Value => this.OR(this.inlineValueAlternatives), {
+    recoveryValueFunc: () => this.emptyScalar(this.origin),
+  });
+
+  /**
+   * Made once rather than per call (as Chevrotain's docs advise for hot
+   * rules): every value of the file goes through here, and a fresh array of
+   * alternatives is four objects and three closures of garbage each time.
+   * Possible because the alternatives share no local state.
+   */
+  private readonly inlineValueAlternatives: IOrAlt<Value>[] = [
+    alt(() => {
+      const token = this.CONSUME(ScalarToken) as HdlpToken;
+      return this.ACTION(() => this.scalar(token));
+    }),
+    alt(() => this.SUBRULE(this.flowMap)),
+    alt(() => this.SUBRULE(this.flowList)),
+  ];
 
   private readonly flowMap = this.RULE("flowMap", (): MapNode => {
     const open = this.CONSUME(LCurly) as HdlpToken;
@@ -308,54 +327,54 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       ]);
     });
     const close = this.CONSUME(RCurly) as HdlpToken;
-    return this.ACTION((): MapNode => ({ kind: "map", style: "flow", entries, range: { start: open.start, end: this.closeEnd(close, open) } }));
+    return this.ACTION((): MapNode => ({ kind: "map", style: "flow", entries: fitted(entries), range: { start: open.start, end: this.closeEnd(close, open) } }));
   });
 
-  private readonly flowEntry = this.RULE(
-    "flowEntry",
-    (): Entry | undefined =>
-      this.OR([
-        alt(() => {
-          const key = this.CONSUME(ScalarToken) as HdlpToken;
-          let colon: HdlpToken | undefined;
-          let value: Value | undefined;
-          this.OPTION(() => {
-            colon = this.CONSUME(Colon) as HdlpToken;
-            value = this.OPTION2(() => this.SUBRULE(this.inlineValue));
-          });
-          return this.ACTION(() => {
-            if (!colon) {
-              const hint = key.value.includes(":") ? " (a `:` needs a space after it)" : "";
-              this.diagnostics.push(syntaxDiagnostic("syntax", `Expected \`:\` after the key ${quoteSource(key.value)}${hint}.`, this.rangeOf(key)));
-            }
-            return this.makeEntry(this.keyNode(key), colon, value ?? null);
-          });
-        }),
-        alt(() => {
-          const colon = this.CONSUME2(Colon) as HdlpToken;
-          const value = this.OPTION3(() => this.SUBRULE2(this.inlineValue));
-          return this.ACTION(() => {
-            this.diagnostics.push(syntaxDiagnostic("syntax", "Expected a key before `:`.", this.rangeOf(colon)));
-            const key: KeyNode = { kind: "key", text: "", range: { start: colon.start, end: colon.start } };
-            return this.makeEntry(key, colon, value ?? null);
-          });
-        }),
-        alt(() => {
-          const collection = this.OR2([alt(() => this.SUBRULE(this.flowMap)), alt(() => this.SUBRULE(this.flowList))]);
-          let value: Value | undefined;
-          this.OPTION4(() => {
-            this.CONSUME3(Colon);
-            value = this.OPTION5(() => this.SUBRULE3(this.inlineValue));
-          });
-          return this.ACTION(() => {
-            const end = value?.range.end ?? collection.range.end;
-            this.misplaced({ range: { start: collection.range.start, end } }, "Expected a `key: value` entry; a key cannot be a map or a list.");
-            return undefined;
-          });
-        }),
-      ]),
-    { recoveryValueFunc: () => undefined },
-  );
+  private readonly flowEntry = this.RULE("flowEntry", (): Entry | undefined => this.OR(this.flowEntryAlternatives), {
+    recoveryValueFunc: () => undefined,
+  });
+
+  /** Made once, as inlineValue's (every entry of every `{ … }` goes through here). */
+  private readonly flowEntryAlternatives: IOrAlt<Entry | undefined>[] = [
+    alt(() => {
+      const key = this.CONSUME(ScalarToken) as HdlpToken;
+      let colon: HdlpToken | undefined;
+      let value: Value | undefined;
+      this.OPTION(() => {
+        colon = this.CONSUME(Colon) as HdlpToken;
+        value = this.OPTION2(() => this.SUBRULE(this.inlineValue));
+      });
+      return this.ACTION(() => {
+        if (!colon) {
+          const hint = key.value.includes(":") ? " (a `:` needs a space after it)" : "";
+          this.diagnostics.push(syntaxDiagnostic("syntax", `Expected \`:\` after the key ${quoteSource(key.value)}${hint}.`, this.rangeOf(key)));
+        }
+        return this.makeEntry(this.keyNode(key), colon, value ?? null);
+      });
+    }),
+    alt(() => {
+      const colon = this.CONSUME2(Colon) as HdlpToken;
+      const value = this.OPTION3(() => this.SUBRULE2(this.inlineValue));
+      return this.ACTION(() => {
+        this.diagnostics.push(syntaxDiagnostic("syntax", "Expected a key before `:`.", this.rangeOf(colon)));
+        const key: KeyNode = { kind: "key", text: "", range: { start: colon.start, end: colon.start } };
+        return this.makeEntry(key, colon, value ?? null);
+      });
+    }),
+    alt(() => {
+      const collection = this.OR2([alt(() => this.SUBRULE(this.flowMap)), alt(() => this.SUBRULE(this.flowList))]);
+      let value: Value | undefined;
+      this.OPTION4(() => {
+        this.CONSUME3(Colon);
+        value = this.OPTION5(() => this.SUBRULE3(this.inlineValue));
+      });
+      return this.ACTION(() => {
+        const end = value?.range.end ?? collection.range.end;
+        this.misplaced({ range: { start: collection.range.start, end } }, "Expected a `key: value` entry; a key cannot be a map or a list.");
+        return undefined;
+      });
+    }),
+  ];
 
   private readonly flowList = this.RULE("flowList", (): ListNode => {
     const open = this.CONSUME(LSquare) as HdlpToken;
@@ -393,7 +412,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       ]);
     });
     const close = this.CONSUME(RSquare) as HdlpToken;
-    return this.ACTION((): ListNode => ({ kind: "list", style: "flow", items, range: { start: open.start, end: this.closeEnd(close, open) } }));
+    return this.ACTION((): ListNode => ({ kind: "list", style: "flow", items: fitted(items), range: { start: open.start, end: this.closeEnd(close, open) } }));
   });
 
   // ---- node construction -------------------------------------------------------
@@ -415,13 +434,13 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private blockMap(entries: Entry[], start: Position | undefined): MapNode {
     const last = entries[entries.length - 1];
     const from = start ?? this.origin;
-    return { kind: "map", style: "block", entries, range: { start: from, end: last ? last.range.end : from } };
+    return { kind: "map", style: "block", entries: fitted(entries), range: { start: from, end: last ? last.range.end : from } };
   }
 
   private blockList(items: Value[], start: Position | undefined): ListNode {
     const last = items[items.length - 1];
     const from = start ?? this.origin;
-    return { kind: "list", style: "block", items, range: { start: from, end: last ? last.range.end : from } };
+    return { kind: "list", style: "block", items: fitted(items), range: { start: from, end: last ? last.range.end : from } };
   }
 
   private emptyMap(at: Position): MapNode {

@@ -85,8 +85,7 @@ const isBlank = (c: number): boolean => c === SPACE || c === TAB;
 export class Scanner {
   private readonly text: string;
   private readonly lines: LineIndex;
-  /** Where tokens go: a TokenStream's window (which drops the ones the grammar has passed), or all of them. */
-  private readonly tokens: HdlpToken[];
+  private readonly tokens: HdlpToken[] = [];
   private readonly comments: Comment[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   private readonly errors: ErrorNode[] = [];
@@ -112,32 +111,18 @@ export class Scanner {
   private skipDepth = 0;
   private skipStart: Position = { offset: 0, line: 0, character: 0 };
 
-  constructor(text: string, lines: LineIndex, tokens: HdlpToken[] = []) {
+  constructor(text: string, lines: LineIndex) {
     this.text = text;
     this.lines = lines;
-    this.tokens = tokens;
   }
 
-  /** The whole text at once. */
   scan(): ScanResult {
-    while (this.scanLine());
-    return this.result();
-  }
-
-  /**
-   * Scan the next line (a `|` block takes all of its lines), or close what is
-   * open at the end of the text; false once there is nothing left. A line may
-   * yield no token (blank, comment); TokenStream calls this until it has one.
-   */
-  scanLine(): boolean {
     const count = this.lines.lineCount;
-    if (this.line < count) {
+    for (this.line = 0; this.line < count; this.line++) {
       this.enterLine();
-      if (!(this.inBrackets() && this.continueBrackets())) this.blockLine();
-      this.line++;
-      return true;
+      if (this.inBrackets() && this.continueBrackets()) continue;
+      this.blockLine();
     }
-    if (this.line > count) return false;
     this.line = count - 1;
     this.enterLine();
     if (this.inBrackets()) {
@@ -149,12 +134,6 @@ export class Scanner {
       this.indents.pop();
       this.emit(Dedent, end, end, "");
     }
-    this.line = count + 1;
-    return true;
-  }
-
-  /** What the scan produced besides tokens; complete once scanLine() has returned false. */
-  result(): ScanResult {
     return { tokens: this.tokens, comments: this.comments, diagnostics: this.diagnostics, errors: this.errors };
   }
 

@@ -22,6 +22,9 @@ export interface CommandParse {
 
 const isSpace = (c: string | undefined) => c === " " || c === "\t" || c === "\n" || c === "\r";
 
+/** A character `readArgument` looks at on its own: a space, a quote, a brace, or a `]` that may close a group. */
+const endsPlainRun = (c: string) => isSpace(c) || c === "'" || c === '"' || c === "{" || c === "}" || c === "]";
+
 export function parseCommandTemplate(source: string, locate: Locate = locateInSource): CommandParse {
   const problems: TemplateProblem[] = [];
   const items: (TemplateArg | TemplateGroup)[] = [];
@@ -150,8 +153,11 @@ function readArgument(source: string, start: number, locate: Locate, problems: T
       closesGroup = true;
       i++;
     } else {
-      literal += c;
-      i++;
+      // A run of plain characters in one piece, not one concatenation per character.
+      let runEnd = i + 1;
+      while (runEnd < source.length && !endsPlainRun(source[runEnd]!)) runEnd++;
+      literal += source.slice(i, runEnd);
+      i = runEnd;
     }
   }
   flush();

@@ -13,8 +13,8 @@ export const fieldNotForExecutor: Rule = {
     for (const field of TEMPLATE_FIELDS) {
       const entry = tool.fields.get(field);
       if (!entry) continue;
-      const readers = EXECUTORS.filter((e) => e.accepts?.includes(field)).map((e) => `\`${e.name}\``);
       if (!executorSpec(tool.executor)!.accepts?.includes(field)) {
+        const readers = EXECUTORS.filter((e) => e.accepts?.includes(field)).map((e) => `\`${e.name}\``);
         report({
           message: `\`${field}\` is read only by ${readers.join(" and ")}, not by ${tool.executor}; it would be ignored.`,
           field,

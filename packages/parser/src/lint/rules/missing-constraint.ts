@@ -1,5 +1,6 @@
 import { CONSTRAINT_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
+import { CONSTRAINT_NAMES, misspeltAs } from "../misspelt.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = CONSTRAINT_KEYS.map((k) => k.name);
@@ -14,6 +15,12 @@ export const missingConstraint: Rule = {
     const present = tool.constraintEntries;
     for (const key of CONSTRAINT_KEYS) {
       if (!key.required || present.has(key.name)) continue;
+      // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
+      const misspelt = misspeltAs(key.name, present.keys(), CONSTRAINT_NAMES);
+      if (misspelt) {
+        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`, field: "constraints", range: present.get(misspelt)!.key.range });
+        continue;
+      }
       const value = String(key.default);
       report({
         message: `\`constraints\` has no \`${key.name}\`; write it, even as the default \`${value}\`, so the limit is visible.`,

@@ -1,7 +1,7 @@
-import { FIELDS, fieldSpec, REQUIRED_FIELDS } from "../../catalogue/fields.ts";
-import { didYouMean } from "../did-you-mean.ts";
+import { FIELDS, REQUIRED_FIELDS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
 import { placeholderValue } from "../field-values.ts";
+import { FIELD_NAMES, misspeltAs } from "../misspelt.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = FIELDS.map((f) => f.name);
@@ -14,7 +14,7 @@ export const missingField: Rule = {
     for (const field of REQUIRED_FIELDS) {
       if (tool.fields.has(field)) continue;
       // A misspelt field is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = [...tool.fields.keys()].find((key) => !fieldSpec(key) && didYouMean(key, [field]) === field);
+      const misspelt = misspeltAs(field, tool.fields.keys(), FIELD_NAMES);
       if (misspelt) {
         report({ message: `The required field \`${field}\` is missing; is \`${misspelt}\` meant to be it?`, range: tool.fields.get(misspelt)!.key.range });
         continue;

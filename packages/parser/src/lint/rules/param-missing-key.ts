@@ -1,6 +1,7 @@
 import { PARAM_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
 import type { ParamFacts } from "../facts.ts";
+import { misspeltAs, PARAM_KEY_NAMES } from "../misspelt.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = PARAM_KEYS.map((k) => k.name);
@@ -21,6 +22,16 @@ export const paramMissingKey: Rule = {
       if (!param.map) continue;
       for (const key of PARAM_KEYS) {
         if (!key.required || param.keys.has(key.name)) continue;
+        // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
+        const misspelt = misspeltAs(key.name, param.keys.keys(), PARAM_KEY_NAMES);
+        if (misspelt) {
+          report({
+            message: `The param \`${param.name}\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`,
+            field: `params_schema.${param.name}`,
+            range: param.keys.get(misspelt)!.key.range,
+          });
+          continue;
+        }
         const value = placeholder(param, key.name);
         report({
           message: `The param \`${param.name}\` has no \`${key.name}\`.`,

@@ -1,12 +1,8 @@
-import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
 import type { Entry, MapNode } from "../../syntax/ast.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
+import { CONSTRAINT_NAMES, FIELD_NAMES, PARAM_KEY_NAMES } from "../misspelt.ts";
 import type { Finding, Rule } from "../rule.ts";
-
-const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
-const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
-const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
 
 /** `path` is the field path of the map (built only when something is reported). */
 function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: (f: Finding) => void): void {
@@ -15,8 +11,10 @@ function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, whe
     const key = entry.key.text;
     if (known.has(key)) continue;
     const suggestion = didYouMean(key, known);
+    // Renaming to a key the map has (or that an earlier misspelling is renamed to) would write it twice.
     present ??= new Set(map!.entries.map((e) => e.key.text));
     const renamable = suggestion !== undefined && !present.has(suggestion);
+    if (renamable) present.add(suggestion);
     report({
       message: `\`${key}\` is not a field of ${where}${suggestion ? `; did you mean \`${suggestion}\`?` : "; it is ignored."}`,
       field: path() ? `${path()}.${key}` : key,

@@ -6,10 +6,9 @@ import { templateRange, type TemplateFacts, type ToolFacts } from "../facts.ts";
 import type { Finding, Rule } from "../rule.ts";
 
 function check(tool: ToolFacts, field: string, template: TemplateFacts<unknown>, placeholders: readonly Placeholder[], report: (f: Finding) => void): void {
-  const names = tool.params.map((p) => p.name);
   for (const placeholder of placeholders) {
     if (tool.paramsByName.has(placeholder.param)) continue;
-    const suggestion = didYouMean(placeholder.param, names);
+    const suggestion = didYouMean(placeholder.param, tool.paramsByName.keys());
     const range = templateRange(template, placeholder.range);
     report({
       message: `\`{${placeholder.param}}\` names no param of \`params_schema\`${suggestion ? `; did you mean \`{${suggestion}}\`?` : "."}`,

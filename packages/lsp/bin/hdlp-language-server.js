@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// See packages/cli/bin/hdlp.js: the sources run through tsx, no build step.
-import { register } from "tsx/esm/api";
+// Runs the TypeScript sources with no build step, as `hdlp` does: see @hdlp/launcher.
+import { runBundled } from "@hdlp/launcher";
 
-register();
-await import("../src/main.ts");
+await runBundled({ packageDir: new URL("../", import.meta.url), entries: ["main.ts"], entry: "main.ts" });

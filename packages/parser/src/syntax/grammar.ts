@@ -73,6 +73,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private errorNodes: ErrorNode[] = [];
   private text = "";
   private origin: Position = { offset: 0, line: 0, character: 0 };
+
   constructor() {
     super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1 });
     this.performSelfAnalysis();

@@ -56,9 +56,9 @@ export const ALL_TOKENS: TokenType[] = [
  * (end exclusive) and, for scalars and keys, the decoded text.
  *
  * The place is held as the Position objects the Scanner made, and the syntax
- * tree takes them over as they are: a token lives only while the grammar
- * reads it (see TokenStream), so its Positions are made once, not once for
- * the token and again for the node.
+ * tree takes them over as they are: each Position is made once, not once
+ * for the token and again for the node (which, in a 10 MB file, meant two
+ * million more objects for the collector to copy).
  */
 export class HdlpToken implements IToken {
   readonly tokenTypeIdx: number;

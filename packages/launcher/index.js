@@ -1,10 +1,12 @@
-// Start-up speed for a CLI that runs its TypeScript sources with no build step.
+// Start-up speed for commands that run their TypeScript sources with no build
+// step (`hdlp`, `hdlp-language-server`).
 //
 // Loading the sources through tsx costs a loader round trip per module, and the
 // parser's Chevrotain (with lodash-es) is hundreds of modules: seconds before
-// `hdlp lint` reads its first file. So the first run bundles the CLI with
-// esbuild (which tsx already depends on) into node_modules/.cache, and later
-// runs import that bundle directly: a handful of modules, no loader hooks.
+// `hdlp lint` reads its first file. So the first run bundles the package's
+// entry points with esbuild (which tsx already depends on) into the package's
+// node_modules/.cache, and later runs import that bundle directly: a handful of
+// modules, no loader hooks.
 // The bundle is rebuilt whenever any file it was built from has changed, so
 // editing a source file is seen on the next run, exactly as with tsx. Should
 // bundling fail for any reason, the CLI runs through tsx as before.
@@ -14,9 +16,6 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
-
-/** Every entry point of the CLI, bundled together (they share chunks). */
-const ENTRIES = ["main.ts", "lint-worker.ts"];
 
 /** The bundle's manifest: the output of each entry, and the modification time of every input. */
 function readManifest(path) {
@@ -53,12 +52,12 @@ const keepOwnUrl = {
   },
 };
 
-async function build(sourceDir, cacheDir, manifestPath) {
+async function build(sourceDir, entries, cacheDir, manifestPath) {
   // esbuild is tsx's own dependency: resolve it from tsx's location.
   const esbuild = createRequire(require.resolve("tsx"))("esbuild");
   const outdir = join(cacheDir, `build-${process.pid}-${Date.now()}`);
   const result = await esbuild.build({
-    entryPoints: ENTRIES.map((name) => join(sourceDir, name)),
+    entryPoints: entries.map((name) => join(sourceDir, name)),
     absWorkingDir: sourceDir,
     bundle: true,
     splitting: true,
@@ -78,7 +77,7 @@ async function build(sourceDir, cacheDir, manifestPath) {
     const file = resolve(sourceDir, input.replace(/^[a-z-]+:/, ""));
     if (existsSync(file)) inputs[file] = statSync(file).mtimeMs;
   }
-  const outputs = Object.fromEntries(ENTRIES.map((name) => [name, join(outdir, name.replace(/\.ts$/, ".mjs"))]));
+  const outputs = Object.fromEntries(entries.map((name) => [name, join(outdir, name.replace(/\.ts$/, ".mjs"))]));
   // Write the manifest atomically: a concurrent run sees the old one or the new one, never half.
   const temporary = `${manifestPath}.${process.pid}`;
   writeFileSync(temporary, JSON.stringify({ outputs, inputs }));
@@ -92,12 +91,15 @@ async function build(sourceDir, cacheDir, manifestPath) {
 }
 
 /**
- * Run `src/<entry>` (one of ENTRIES) from a fresh bundle, or through tsx when
- * bundling is impossible or turned off (HDLP_NO_BUNDLE=1).
+ * Run `<packageDir>/src/<entry>` from a fresh bundle of all the package's
+ * `entries` (they share chunks), or through tsx when bundling is impossible or
+ * turned off (HDLP_NO_BUNDLE=1).
+ *
+ * @param {{ packageDir: URL, entries: readonly string[], entry: string }} options
  */
-export async function runBundled(entryName) {
-  const sourceDir = fileURLToPath(new URL("../src/", import.meta.url));
-  const cacheDir = join(sourceDir, "..", "node_modules", ".cache", "hdlp-bundle");
+export async function runBundled({ packageDir, entries, entry }) {
+  const sourceDir = fileURLToPath(new URL("src/", packageDir));
+  const cacheDir = join(fileURLToPath(packageDir), "node_modules", ".cache", "hdlp-bundle");
   const manifestPath = join(cacheDir, "manifest.json");
   let outputs;
   if (!process.env.HDLP_NO_BUNDLE) {
@@ -106,14 +108,14 @@ export async function runBundled(entryName) {
       if (isFresh(manifest)) outputs = manifest.outputs;
       else {
         mkdirSync(cacheDir, { recursive: true });
-        outputs = await build(sourceDir, cacheDir, manifestPath);
+        outputs = await build(sourceDir, entries, cacheDir, manifestPath);
       }
     } catch {
       outputs = undefined;
     }
   }
-  if (outputs?.[entryName]) return import(pathToFileURL(outputs[entryName]).href);
+  if (outputs?.[entry]) return import(pathToFileURL(outputs[entry]).href);
   const { register } = await import("tsx/esm/api");
   register();
-  return import(new URL(entryName, pathToFileURL(sourceDir)).href);
+  return import(new URL(entry, pathToFileURL(sourceDir)).href);
 }

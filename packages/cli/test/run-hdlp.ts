@@ -3,6 +3,7 @@
  * user runs it) in a temp folder holding the given files.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -39,22 +40,8 @@ export async function tempFolder(files: Record<string, string>): Promise<{ dir: 
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export const SEED = `name: shell-exec
-display: Shell命令执行
-intent: 在服务器上执行一条shell命令并返回结果
-method: exec
-executor: gatekeeper
-params_schema:
-  cmd: { type: string, required: true, description: "要执行的shell命令" }
-  cwd: { type: string, required: false, description: "工作目录" }
-constraints:
-  timeout_ms: 30000
-  max_output_bytes: 65536
-  require_confirm: false
-author: ICE-GL-ZY001
-created: 2026-05-31
-why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
-`;
+/** The seed design's §7 example, verbatim: one file serves every test. */
+export const SEED = readFileSync(new URL("../../parser/src/syntax/testdata/seed.hdlp", import.meta.url), "utf8");
 
 /** The seed's tool with `executor: Shell` (an error with a fix) and an unknown field (a warning). */
 export const BROKEN = SEED.replace("executor: gatekeeper", "executor: Shell").replace("author:", "colour: red\nauthor:");

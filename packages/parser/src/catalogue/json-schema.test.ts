@@ -1,25 +1,12 @@
+import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import { FIELDS } from "./fields.ts";
 import { toJsonSchema } from "./json-schema.ts";
 
-const SEED_EXAMPLE = `name: shell-exec
-display: Shell命令执行
-intent: 在服务器上执行一条shell命令并返回结果
-method: exec
-executor: gatekeeper
-params_schema:
-  cmd: { type: string, required: true, description: "要执行的shell命令" }
-  cwd: { type: string, required: false, description: "工作目录" }
-constraints:
-  timeout_ms: 30000
-  max_output_bytes: 65536
-  require_confirm: false
-author: ICE-GL-ZY001
-created: 2026-05-31
-why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
-`;
+/** The seed design's §7 example, verbatim: one file serves every test. */
+const SEED_EXAMPLE = readFileSync(new URL("../syntax/testdata/seed.hdlp", import.meta.url), "utf8");
 
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(toJsonSchema());
 const check = (yaml: string) => (validate(parseYaml(yaml)) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}`));

@@ -1,25 +1,12 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadTool } from "../model/to-tool-model.ts";
 import { parse } from "../syntax/parse.ts";
 import { format, FormatError, formatText } from "./format.ts";
 
-const SEED = `name: shell-exec
-display: Shell命令执行
-intent: 在服务器上执行一条shell命令并返回结果
-method: exec
-executor: gatekeeper
-params_schema:
-  cmd: { type: string, required: true, description: "要执行的shell命令" }
-  cwd: { type: string, required: false, description: "工作目录" }
-constraints:
-  timeout_ms: 30000
-  max_output_bytes: 65536
-  require_confirm: false
-author: ICE-GL-ZY001
-created: 2026-05-31
-why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
-`;
+/** The seed design's §7 example, verbatim: one file serves every test. */
+const SEED = readFileSync(new URL("../syntax/testdata/seed.hdlp", import.meta.url), "utf8");
 
 /** The model without ranges: what a tool means. */
 const meaning = (text: string) => JSON.stringify(loadTool(text).model, (key, value) => (key === "range" ? undefined : value));

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REQUIRED_FIELDS } from "../catalogue/fields.ts";
@@ -7,21 +8,8 @@ import { applyFixes } from "./apply-fixes.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { lint, lintFiles } from "./lint.ts";
 
-const SEED = `name: shell-exec
-display: Shell命令执行
-intent: 在服务器上执行一条shell命令并返回结果
-method: exec
-executor: gatekeeper
-params_schema:
-  cmd: { type: string, required: true, description: "要执行的shell命令" }
-constraints:
-  timeout_ms: 30000
-  max_output_bytes: 65536
-  require_confirm: false
-author: ICE-GL-ZY001
-created: 2026-05-31
-why: 铸渊需要通过gatekeeper执行服务器命令。
-`;
+/** The seed design's §7 example, verbatim: one file serves every test. */
+const SEED = readFileSync(new URL("../syntax/testdata/seed.hdlp", import.meta.url), "utf8");
 
 describe("didYouMean", () => {
   it.each([

@@ -361,13 +361,13 @@ class CursorReader {
   /** After `- `: an item of the list the dash belongs to. */
   private listItemContext(dash: HdlpToken, typed: HdlpToken | undefined): CursorContext {
     // The item of a dash starts after it, on its line (a bare `-` has an empty item right there).
-    const isItemOfDash = (item: Value): boolean => item.range.start.line === dash.start.line && item.range.start.offset >= dash.end.offset;
+    const isItemOfDash = (item: Value): boolean => item.range.start.line === dash.line && item.range.start.offset >= dash.endOffset + 1;
     const found = locate(this.document.root, (n) => n.kind === "list" && n.style === "block" && n.items.some(isItemOfDash));
     if (!found) return NONE;
     const list = found.node as ListNode;
     const index = list.items.findIndex(isItemOfDash);
     const value = typed ? (list.items[index] ?? null) : null;
-    const prefix = typed ? this.document.text.slice(typed.start.offset, this.offset) : "";
+    const prefix = typed ? this.document.text.slice(typed.startOffset, this.offset) : "";
     const replace = typed ? { start: typed.start, end: typed.end } : this.cursorRange();
     return { kind: "value", path: [...found.path, index], entry: lastEntryOf(found.ancestors), value, prefix, replace, flow: false };
   }

@@ -55,21 +55,27 @@ export const ALL_TOKENS: TokenType[] = [
  * A token as the Scanner makes it: a Chevrotain IToken plus its exact place
  * (end exclusive) and, for scalars and keys, the decoded text.
  *
- * The place is held as the Position objects the Scanner made, and the syntax
- * tree takes them over as they are: each Position is made once, not once
- * for the token and again for the node (which, in a 10 MB file, meant two
- * million more objects for the collector to copy).
+ * The place is kept as plain numbers and `start`/`end` build Position objects
+ * on demand: a 10 MB file has two million tokens alive at once, and two
+ * Position objects each would double their memory (and the collector's work).
  */
 export class HdlpToken implements IToken {
   readonly tokenTypeIdx: number;
+  readonly startOffset: number;
+  /** Inclusive, as Chevrotain counts it. */
+  readonly endOffset: number;
+  readonly line: number;
+  readonly character: number;
+  readonly endLine: number;
+  readonly endCharacter: number;
   /** Set by Chevrotain on tokens it invents while recovering (never on ours). */
   declare readonly isInsertedInRecovery?: boolean;
 
   constructor(
     readonly tokenType: TokenType,
     readonly image: string,
-    readonly start: Position,
-    readonly end: Position,
+    start: Position,
+    end: Position,
     /** Decoded value of a scalar or key; the image for other tokens. */
     readonly value: string,
     readonly style: ScalarStyle,
@@ -77,14 +83,19 @@ export class HdlpToken implements IToken {
     readonly synthetic: boolean,
   ) {
     this.tokenTypeIdx = tokenType.tokenTypeIdx as number;
+    this.startOffset = start.offset;
+    this.endOffset = end.offset - 1;
+    this.line = start.line;
+    this.character = start.character;
+    this.endLine = end.line;
+    this.endCharacter = end.character;
   }
 
-  get startOffset(): number {
-    return this.start.offset;
+  get start(): Position {
+    return { offset: this.startOffset, line: this.line, character: this.character };
   }
 
-  /** Inclusive, as Chevrotain counts it. */
-  get endOffset(): number {
-    return this.end.offset - 1;
+  get end(): Position {
+    return { offset: this.endOffset + 1, line: this.endLine, character: this.endCharacter };
   }
 }

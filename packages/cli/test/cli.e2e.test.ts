@@ -1,20 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterEach, describe, expect, it } from "vitest";
-import { runHdlp, SEED, tempFolder } from "./run-hdlp.ts";
-
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function project(files: Record<string, string>): Promise<string> {
-  const folder = await tempFolder(files);
-  cleanup = folder.remove;
-  return folder.dir;
-}
+import { describe, expect, it } from "vitest";
+import { project, runHdlp, SEED } from "./run-hdlp.ts";
 
 const SCRAMBLED = `why: 铸渊需要通过gatekeeper执行服务器命令。这是所有系统操作的基础工具。
 name: shell-exec

@@ -1,19 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { BROKEN, runHdlp, SEED, tempFolder } from "./run-hdlp.ts";
-
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
-
-async function project(files: Record<string, string>): Promise<string> {
-  const folder = await tempFolder(files);
-  cleanup = folder.remove;
-  return folder.dir;
-}
+import { describe, expect, it } from "vitest";
+import { BROKEN, project, runHdlp, SEED } from "./run-hdlp.ts";
 
 const ANSI = /\u001b\[/;
 

@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { onTestFinished } from "vitest";
 
 export const HDLP = fileURLToPath(new URL("../../../node_modules/.bin/hdlp", import.meta.url));
 
@@ -38,6 +39,13 @@ export async function tempFolder(files: Record<string, string>): Promise<{ dir: 
     await writeFile(join(dir, path), text);
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A temp folder with `files` for the running test, removed when the test finishes. */
+export async function project(files: Record<string, string>): Promise<string> {
+  const folder = await tempFolder(files);
+  onTestFinished(folder.remove);
+  return folder.dir;
 }
 
 /** The seed design's §7 example, verbatim: one file serves every test. */

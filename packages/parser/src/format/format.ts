@@ -113,7 +113,7 @@ class Printer {
     const first = root.entries[0];
     if (first) {
       const above = this.#ownLineComments(0, first.range.start.offset);
-      const lastHeader = above.findLastIndex((c, i) => this.#hadBlankBefore((above[i + 1] ?? first).range.start.offset));
+      const lastHeader = above.findLastIndex((_comment, i) => this.#hadBlankBefore((above[i + 1] ?? first).range.start.offset));
       if (lastHeader >= 0) {
         for (const comment of above.slice(0, lastHeader + 1)) this.#comment(comment, 0, true);
         this.#lines.push("");

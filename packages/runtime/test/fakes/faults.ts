@@ -32,7 +32,7 @@ export interface FaultOptions {
 }
 
 export function startFaultServer(fault: Fault, options: FaultOptions = {}): Promise<RunningServer> {
-  return startServer((request, res) => {
+  return startServer((_request, res) => {
     switch (fault) {
       case "hang":
         return; // the response is never written; the client's deadline must end the call

@@ -4,7 +4,7 @@
  * (JSON-RPC and REST) and git-forgejo.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { callOf, configAt, endpointTemplate, TEST_TOKEN, toolModel } from "../../../test/fakes/tools.ts";
+import { callOf, configAt, endpointTemplate, toolModel } from "../../../test/fakes/tools.ts";
 import { ERROR_500_BODY, type Fault, type FaultOptions, GARBAGE_BODY, refusedUrl, startFaultServer } from "../../../test/fakes/faults.ts";
 import { type RunningServer, startServer } from "../../../test/fakes/server.ts";
 import type { ExecutionResult, Executor } from "../executor.ts";

@@ -6,7 +6,7 @@ import { Scanner } from "./scanner.ts";
 const ORIGIN = { offset: 0, line: 0, character: 0 };
 
 function parseWith(grammar: HdlpGrammar, text: string) {
-  return grammar.parseTokens(new Scanner(text, new LineIndex(text)).scan().tokens, text, ORIGIN);
+  return grammar.parseTokens(new Scanner(text, new LineIndex(text)), text, ORIGIN);
 }
 
 describe("HdlpGrammar", () => {

@@ -22,6 +22,7 @@ import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IT
 import type { Diagnostic } from "../diagnostics.ts";
 import type { Entry, ErrorNode, Key as KeyNode, ListNode, MapNode, Position, Range, Scalar, Value } from "./ast.ts";
 import { quoteSource, syntaxDiagnostic } from "./syntax-diagnostics.ts";
+import { END_OF_INPUT, type TokenSource, TokenWindow } from "./token-window.ts";
 import { ALL_TOKENS, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, HdlpToken } from "./tokens.ts";
 
 /** What a block of lines at one indentation produced. */
@@ -37,6 +38,8 @@ interface ListItem {
 }
 
 const NO_BLOCK: Block = { node: undefined, junk: [] };
+
+const NO_TOKENS = new TokenWindow();
 
 /**
  * The array to keep in the tree: a short one is copied to its exact size.
@@ -80,15 +83,17 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   }
 
   /**
-   * Parse the Scanner's tokens for `text`; `origin` is where an empty
-   * document's root sits (after a BOM).
+   * Parse the tokens `source` produces for `text` (the Scanner, pulled a line
+   * at a time through a TokenWindow); `origin` is where an empty document's
+   * root sits (after a BOM).
    */
-  parseTokens(tokens: IToken[], text: string, origin: Position): GrammarResult {
+  parseTokens(source: TokenSource, text: string, origin: Position): GrammarResult {
     this.diagnostics = [];
     this.errorNodes = [];
     this.text = text;
     this.origin = origin;
-    this.input = tokens;
+    this.input = []; // resets Chevrotain's state; the tokens come from the window
+    this.window = new TokenWindow(source);
     try {
       const root = this.document();
       this.diagnostics.push(...this.recognitionErrors());
@@ -97,8 +102,43 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       // The grammar is shared and lives as long as the process: holding on to the
       // text and tokens would keep the last document's (hundreds of MB for 10 MB) alive.
       this.text = "";
-      this.input = [];
+      this.window = NO_TOKENS;
     }
+  }
+
+  // ---- the token stream: Chevrotain's lexer adapter, reading from the window ----
+
+  /** Chevrotain's index of the last consumed token (not in its typings). */
+  declare private currIdx: number;
+  private window = NO_TOKENS;
+
+  protected override LA(howMuch: number): IToken {
+    return this.window.at(this.currIdx + howMuch);
+  }
+
+  protected override LA_FAST(howMuch: number): IToken {
+    return this.window.at(this.currIdx + howMuch);
+  }
+
+  protected override SKIP_TOKEN(): IToken {
+    if (this.LA(1) === END_OF_INPUT) return END_OF_INPUT;
+    this.currIdx++;
+    return this.LA(1);
+  }
+
+  /** Recovery saves its place to come back to it: the window must keep the tokens from there. */
+  protected exportLexerState(): number {
+    this.window.pin(this.currIdx);
+    return this.currIdx;
+  }
+
+  /** Only compared, to see that a repetition advanced: nothing to keep. */
+  protected getLexerPosition(): number {
+    return this.currIdx;
+  }
+
+  protected moveToTerminatedState(): void {
+    this.currIdx = this.window.drain() - 1;
   }
 
   // ---- rules ------------------------------------------------------------------

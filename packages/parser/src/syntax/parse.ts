@@ -3,7 +3,8 @@
  *
  * Scanner (per call, owns the indentation state) → Chevrotain grammar (one
  * shared instance: building it runs Chevrotain's self-analysis, which is
- * expensive; parsing resets it) → ToolDocument. Never throws.
+ * expensive; parsing resets it) → ToolDocument. The grammar pulls tokens
+ * from the Scanner a line at a time (./token-window.ts). Never throws.
  */
 import type { Diagnostic } from "../diagnostics.ts";
 import { LineIndex } from "../text/line-index.ts";
@@ -26,9 +27,10 @@ export function parse(text: string): ParseResult {
   const lines = new LineIndex(source);
   const origin: Position = source.charCodeAt(0) === 0xfeff ? { offset: 1, line: 0, character: 1 } : { offset: 0, line: 0, character: 0 };
   try {
-    const scanned = new Scanner(source, lines).scan();
+    const scanner = new Scanner(source, lines);
     grammar ??= new HdlpGrammar();
-    const parsed = grammar.parseTokens(scanned.tokens, source, origin);
+    const parsed = grammar.parseTokens(scanner, source, origin);
+    const scanned = scanner.scan(); // (already done: the grammar drained it)
     const diagnostics = [...scanned.diagnostics, ...parsed.diagnostics].sort(byPosition);
     const errors = [...scanned.errors, ...parsed.errors].sort((a, b) => a.range.start.offset - b.range.start.offset);
     return { document: new ToolDocument(source, parsed.root, scanned.comments, errors, lines), diagnostics };

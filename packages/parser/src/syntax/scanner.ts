@@ -47,6 +47,7 @@ import {
   HdlpToken,
 } from "./tokens.ts";
 import type { TokenType } from "chevrotain";
+import type { TokenSource } from "./token-window.ts";
 
 const TAB = 9;
 const SPACE = 32;
@@ -82,10 +83,11 @@ interface KeyScan {
 
 const isBlank = (c: number): boolean => c === SPACE || c === TAB;
 
-export class Scanner {
+export class Scanner implements TokenSource {
   private readonly text: string;
   private readonly lines: LineIndex;
-  private readonly tokens: HdlpToken[] = [];
+  /** Tokens out so far; the grammar's window removes those it is done with. */
+  readonly tokens: HdlpToken[] = [];
   private readonly comments: Comment[] = [];
   private readonly diagnostics: Diagnostic[] = [];
   private readonly errors: ErrorNode[] = [];
@@ -97,6 +99,8 @@ export class Scanner {
   private lineEnd = 0;
   /** The line of the last token that holds text: a comment on that line is a trailing one. */
   private lastTokenLine = -1;
+  /** The end of the text has been scanned (brackets and blocks closed). */
+  private ended = false;
 
   /** Indentation columns of the open blocks; the root's is 0. */
   private readonly indents: number[] = [0];
@@ -116,14 +120,38 @@ export class Scanner {
     this.lines = lines;
   }
 
+  /** Scan the whole text. */
   scan(): ScanResult {
+    while (this.more());
+    return { tokens: this.tokens, comments: this.comments, diagnostics: this.diagnostics, errors: this.errors };
+  }
+
+  /**
+   * Scan on, a line at a time, until at least one more token is out (the
+   * grammar pulls tokens through ./token-window.ts as it needs them); false
+   * once the text is done and every token is out. Comments, diagnostics and
+   * errors are complete only then.
+   */
+  more(): boolean {
+    const before = this.tokens.length;
     const count = this.lines.lineCount;
-    for (this.line = 0; this.line < count; this.line++) {
-      this.enterLine();
-      if (this.inBrackets() && this.continueBrackets()) continue;
-      this.blockLine();
+    while (this.tokens.length === before) {
+      if (this.ended) return false;
+      if (this.line < count) {
+        this.enterLine();
+        if (!(this.inBrackets() && this.continueBrackets())) this.blockLine();
+        this.line++;
+      } else {
+        this.end();
+      }
     }
-    this.line = count - 1;
+    return true;
+  }
+
+  /** The text is done: close what is still open. */
+  private end(): void {
+    this.ended = true;
+    this.line = this.lines.lineCount - 1;
     this.enterLine();
     if (this.inBrackets()) {
       this.closeAllBrackets();
@@ -134,7 +162,6 @@ export class Scanner {
       this.indents.pop();
       this.emit(Dedent, end, end, "");
     }
-    return { tokens: this.tokens, comments: this.comments, diagnostics: this.diagnostics, errors: this.errors };
   }
 
   // ---- lines and indentation ------------------------------------------------

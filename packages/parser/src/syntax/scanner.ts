@@ -109,8 +109,8 @@ export class Scanner implements TokenSource {
   /** Open `{`/`[` tokens, innermost last, and the indentation of the line that opened the outermost. */
   private readonly brackets: HdlpToken[] = [];
   private bracketLineIndent = 0;
-  /** End of the last token inside brackets: where synthetic closers go. */
-  private bracketContentEnd: Position = { offset: 0, line: 0, character: 0 };
+  /** End offset of the last token inside brackets: where synthetic closers go. */
+  private bracketContentEnd = 0;
   /** While > 0, brackets nested past MAX_NESTING are being skipped. */
   private skipDepth = 0;
   private skipStart: Position = { offset: 0, line: 0, character: 0 };
@@ -155,7 +155,7 @@ export class Scanner implements TokenSource {
     this.enterLine();
     if (this.inBrackets()) {
       this.closeAllBrackets();
-      this.newlineAt(this.bracketContentEnd, true);
+      this.newlineAt(this.pos(this.bracketContentEnd), true);
     }
     const end = this.pos(this.text.length);
     while (this.indents.length > 1) {
@@ -244,7 +244,7 @@ export class Scanner implements TokenSource {
   private pushIndent(column: number, start: number, end: number): boolean {
     if (this.indents.length + this.brackets.length > MAX_NESTING) return false;
     this.indents.push(column);
-    this.emit(Indent, this.pos(start), this.pos(end), this.text.slice(start, end));
+    this.emitSpan(Indent, start, end, this.text.slice(start, end), "plain");
     return true;
   }
 
@@ -260,7 +260,7 @@ export class Scanner implements TokenSource {
   private lineContent(p: number, column: number): void {
     let lineStartKey = true;
     while (this.isDashAt(p)) {
-      this.emit(Dash, this.pos(p), this.pos(p + 1), "-");
+      this.emitSpan(Dash, p, p + 1, "-", "plain");
       lineStartKey = false;
       const q = this.skipBlanks(p + 1);
       if (q === this.lineEnd) return;
@@ -287,8 +287,8 @@ export class Scanner implements TokenSource {
     }
     // Decode the quoted key again, now reporting its bad escapes.
     if (key.style === "double" || key.style === "single") this.scanQuoted(key.start, true, false);
-    this.emit(Key, this.pos(key.start), this.pos(key.end), key.value, key.style);
-    this.emit(Colon, this.pos(key.colon), this.pos(key.colon + 1), ":");
+    this.emitSpan(Key, key.start, key.end, key.value, key.style);
+    this.emitSpan(Colon, key.colon, key.colon + 1, ":", "plain");
     this.value(key.colon + 1);
   }
 
@@ -585,7 +585,7 @@ export class Scanner implements TokenSource {
     const range = { start: this.skipStart, end };
     this.errors.push({ kind: "error", text: this.text.slice(range.start.offset, end.offset), range });
     this.diagnostics.push(syntaxDiagnostic("nesting-too-deep", `Nesting deeper than ${MAX_NESTING} levels is not supported; this part is skipped.`, range));
-    this.bracketContentEnd = end;
+    this.bracketContentEnd = end.offset;
   }
 
   /** A plain scalar inside brackets: stops at `,[]{}`, at `: ` and at ` #`. */
@@ -636,8 +636,8 @@ export class Scanner implements TokenSource {
   }
 
   private closeAllBrackets(): void {
-    if (this.skipDepth > 0) this.endSkip(this.bracketContentEnd);
-    const at = this.bracketContentEnd;
+    if (this.skipDepth > 0) this.endSkip(this.pos(this.bracketContentEnd));
+    const at = this.pos(this.bracketContentEnd);
     while (this.brackets.length > 0) this.closeUnclosed(at);
   }
 
@@ -671,7 +671,7 @@ export class Scanner implements TokenSource {
       return true;
     }
     this.closeAllBrackets();
-    this.newlineAt(this.bracketContentEnd, true);
+    this.newlineAt(this.pos(this.bracketContentEnd), true);
     return false;
   }
 
@@ -712,23 +712,36 @@ export class Scanner implements TokenSource {
   }
 
   private emitScalar(type: TokenType, start: number, end: number, value: string, style: ScalarStyle): void {
-    const endPosition = this.pos(end);
-    this.emit(type, this.pos(start), endPosition, value, style);
-    if (this.brackets.length > 0) this.bracketContentEnd = endPosition;
+    this.emitSpan(type, start, end, value, style);
+    if (this.brackets.length > 0) this.bracketContentEnd = end;
   }
 
   private emitPunctuation(type: TokenType, p: number): HdlpToken {
-    const endPosition = this.pos(p + 1);
-    this.bracketContentEnd = endPosition;
-    return this.emit(type, this.pos(p), endPosition, this.text[p] as string);
+    this.bracketContentEnd = p + 1;
+    return this.emitSpan(type, p, p + 1, this.text[p] as string, "plain");
+  }
+
+  /** A token within the current line: its positions need no search (nor objects of their own). */
+  private emitSpan(type: TokenType, start: number, end: number, value: string, style: ScalarStyle): HdlpToken {
+    if (start < this.lineStart || end > this.lineEnd) return this.emit(type, this.pos(start), this.pos(end), value, style);
+    const line = this.line;
+    return this.push(new HdlpToken(type, this.image(start, end, value, style), start, end, line, start - this.lineStart, line, end - this.lineStart, value, style, false));
   }
 
   private emit(type: TokenType, start: Position, end: Position, value: string, style: ScalarStyle = "plain", synthetic = false): HdlpToken {
-    if (type !== Indent && type !== Dedent && type !== Newline) this.lastTokenLine = start.line;
-    // A plain value or key is its own source text: share the string rather than slice it twice.
-    const length = end.offset - start.offset;
-    const image = style === "plain" && value.length === length ? value : length === 0 ? "" : this.text.slice(start.offset, end.offset);
-    const token = new HdlpToken(type, image, start, end, value, style, synthetic);
+    const image = this.image(start.offset, end.offset, value, style);
+    return this.push(new HdlpToken(type, image, start.offset, end.offset, start.line, start.character, end.line, end.character, value, style, synthetic));
+  }
+
+  /** A plain value or key is its own source text: share the string rather than slice it twice. */
+  private image(start: number, end: number, value: string, style: ScalarStyle): string {
+    const length = end - start;
+    return style === "plain" && value.length === length ? value : length === 0 ? "" : this.text.slice(start, end);
+  }
+
+  private push(token: HdlpToken): HdlpToken {
+    const type = token.tokenType;
+    if (type !== Indent && type !== Dedent && type !== Newline) this.lastTokenLine = token.line;
     this.tokens.push(token);
     return token;
   }

@@ -55,9 +55,9 @@ export const ALL_TOKENS: TokenType[] = [
  * A token as the Scanner makes it: a Chevrotain IToken plus its exact place
  * (end exclusive) and, for scalars and keys, the decoded text.
  *
- * The place is kept as plain numbers and `start`/`end` build Position objects
- * on demand: a 10 MB file has two million tokens alive at once, and two
- * Position objects each would double their memory (and the collector's work).
+ * The place is kept as plain numbers (`end` exclusive) and `start`/`end` build
+ * Position objects on demand: most tokens (commas, colons, line ends) never
+ * need one, and the Scanner makes tokens without making positions first.
  */
 export class HdlpToken implements IToken {
   readonly tokenTypeIdx: number;
@@ -74,8 +74,12 @@ export class HdlpToken implements IToken {
   constructor(
     readonly tokenType: TokenType,
     readonly image: string,
-    start: Position,
-    end: Position,
+    start: number,
+    end: number,
+    line: number,
+    character: number,
+    endLine: number,
+    endCharacter: number,
     /** Decoded value of a scalar or key; the image for other tokens. */
     readonly value: string,
     readonly style: ScalarStyle,
@@ -83,12 +87,12 @@ export class HdlpToken implements IToken {
     readonly synthetic: boolean,
   ) {
     this.tokenTypeIdx = tokenType.tokenTypeIdx as number;
-    this.startOffset = start.offset;
-    this.endOffset = end.offset - 1;
-    this.line = start.line;
-    this.character = start.character;
-    this.endLine = end.line;
-    this.endCharacter = end.character;
+    this.startOffset = start;
+    this.endOffset = end - 1;
+    this.line = line;
+    this.character = character;
+    this.endLine = endLine;
+    this.endCharacter = endCharacter;
   }
 
   get start(): Position {

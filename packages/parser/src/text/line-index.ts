@@ -17,17 +17,7 @@ export class LineIndex {
 
   constructor(text: string) {
     this.text = text;
-    const starts = [0];
-    const length = text.length;
-    for (let i = 0; i < length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === LF) starts.push(i + 1);
-      else if (c === CR) {
-        if (text.charCodeAt(i + 1) === LF) i++;
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+    this.lineStarts = text.includes("\r") ? anyBreakStarts(text) : lfStarts(text);
   }
 
   get lineCount(): number {
@@ -81,4 +71,25 @@ export class LineIndex {
     const start = this.lineStarts[position.line] as number;
     return Math.max(start, Math.min(start + Math.max(0, position.character), this.lineEnd(position.line)));
   }
+}
+
+/** Line starts of a text whose only break is LF: indexOf runs natively, several times faster than a loop. */
+function lfStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function anyBreakStarts(text: string): number[] {
+  const starts = [0];
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF) starts.push(i + 1);
+    else if (c === CR) {
+      if (text.charCodeAt(i + 1) === LF) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
 }

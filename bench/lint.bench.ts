@@ -77,7 +77,7 @@ export async function run(): Promise<void> {
     const schema = spawnSync(HDLP, ["schema"], { encoding: "utf8" });
     await writeFile(schemaPath, schema.stdout);
     console.log(`corpus: ${FILES} tool folders, ${(bytes / 1e6).toFixed(2)} MB; best of ${PASSES} alternating passes, whole process each`);
-    // hdlp lint starts worker threads only on idle cores; say how busy the machine was.
+    // hdlp lint starts worker threads only on 4 or more idle cores; say how busy the machine was.
     console.log(`load average before: ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`);
 
     time(HDLP, ["--version"]); // builds the CLI bundle if a source changed since the last run

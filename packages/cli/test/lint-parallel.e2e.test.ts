@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerCount } from "../src/parallel-lint.ts";
 import { BROKEN, runHdlp, SEED, tempFolder } from "./run-hdlp.ts";
 
 /** Enough files for `hdlp lint` to use worker threads (it does from 1,500 on). */
@@ -47,5 +48,22 @@ describe("hdlp lint on many files, with worker threads", () => {
     const run = await runHdlp(["lint", "tools", "more"], { cwd: dir, env: { HDLP_LINT_WORKERS: "1" } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("cannot read `more/x/TOOL.hdlp`: is a folder.");
+  });
+});
+
+describe("how many worker threads `hdlp lint` starts by itself", () => {
+  it("none on 2 or 3 idle cores: a worker's own JIT warm-up needs a core of its own beside it", () => {
+    expect(workerCount(2, 0)).toBe(0);
+    expect(workerCount(3, 0)).toBe(0);
+  });
+
+  it("one for every two idle cores beyond the main thread's two, at most 3", () => {
+    expect([4, 5, 6, 8, 16].map((cores) => workerCount(cores, 0))).toEqual([1, 1, 2, 3, 3]);
+  });
+
+  it("counts only the cores the load average leaves idle", () => {
+    expect(workerCount(8, 4)).toBe(1);
+    expect(workerCount(8, 7.5)).toBe(0);
+    expect(workerCount(4, 12)).toBe(0);
   });
 });

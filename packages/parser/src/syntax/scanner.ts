@@ -216,7 +216,6 @@ export class Scanner implements TokenSource {
     const top = indents[indents.length - 1] as number;
     if (column > top) return this.pushIndent(column, this.contentStart, contentAt);
     if (column < top) {
-      const at = this.pos(contentAt);
       while (indents.length > 1 && (indents[indents.length - 1] as number) > column) {
         const outer = indents[indents.length - 2] as number;
         if (outer < column) {
@@ -225,7 +224,7 @@ export class Scanner implements TokenSource {
           return true;
         }
         indents.pop();
-        this.emit(Dedent, at, at, "");
+        this.emitSpan(Dedent, contentAt, contentAt, "", "plain");
       }
     }
     return true;
@@ -703,7 +702,7 @@ export class Scanner implements TokenSource {
   }
 
   private newline(): void {
-    this.newlineAt(this.pos(this.lineEnd), false);
+    this.emitSpan(Newline, this.lineEnd, this.lineEnd, "", "plain");
   }
 
   /** A Newline; `synthetic` when it ends brackets the author left open (it may sit before the line's end). */

@@ -30,7 +30,7 @@ export function parse(text: string): ParseResult {
     const scanner = new Scanner(source, lines);
     grammar ??= new HdlpGrammar();
     const parsed = grammar.parseTokens(scanner, source, origin);
-    const scanned = scanner.scan(); // what the grammar left unscanned (lines after the last token), and the comments and diagnostics
+    const scanned = scanner.scan(); // the comments and diagnostics, the scan finished if anything is left (the grammar reads to the end)
     const diagnostics = [...scanned.diagnostics, ...parsed.diagnostics].sort(byPosition);
     const errors = [...scanned.errors, ...parsed.errors].sort((a, b) => a.range.start.offset - b.range.start.offset);
     return { document: new ToolDocument(source, parsed.root, scanned.comments, errors, lines), diagnostics };

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile } from "@hdlp/parser";
+import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile, summarizeFile } from "@hdlp/parser";
 import { pathOf, TOOL_FILE } from "./uri.ts";
 
 export interface ToolFile {
@@ -28,9 +28,11 @@ export class ToolsWorkspace {
   /** Where `hdlp lint` would run: paths in messages are relative to it, as on the command line. */
   #base: string = process.cwd();
   /**
-   * Each tool's own lint (`lintFile`), by path, with what it was made from:
-   * a change re-lints its own file only, and `combineLints` adds the rules
-   * across files (cheap: they read one summary per file).
+   * Each tool's own lint, by path, with what it was made from: `lintFile`
+   * for an open document (its parse), `summarizeFile` for a tool read from
+   * disk (its text), whose own findings nobody sees. A change re-lints its
+   * own file only, and `combineLints` adds the rules across files (cheap:
+   * they read one summary per file).
    */
   #linted = new Map<string, { source: string | ParseResult; lint: FileLint }>();
   /** Disk text of every tool file under the roots, by path (uris differ in encoding between clients). */
@@ -118,12 +120,12 @@ export class ToolsWorkspace {
     return result;
   }
 
-  /** The file's own lint, from its parse (an open document's version) or its text; cached while that is unchanged. */
+  /** The file's own lint from its parse (an open document's version), or only its summary from its text; cached while that is unchanged. */
   #lintFile(file: ToolFile, source: string | ParseResult): FileLint {
     const cached = this.#linted.get(file.path);
     if (cached && cached.source === source) return cached.lint;
     const path = relative(this.#base, file.path) || file.path;
-    const lint = lintFile(typeof source === "string" ? { path, text: source } : { path, document: source });
+    const lint = typeof source === "string" ? summarizeFile({ path, text: source }) : lintFile({ path, document: source });
     this.#linted.set(file.path, { source, lint });
     return lint;
   }

@@ -6,7 +6,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import { parse } from "../syntax/parse.ts";
 import { applyFixes } from "./apply-fixes.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { lint, lintFiles } from "./lint.ts";
+import { combineLints, lint, lintFile, lintFiles, summarizeFile } from "./lint.ts";
 
 /** The seed design's §7 example, verbatim: one file serves every test. */
 const SEED = readFileSync(new URL("../syntax/testdata/seed.hdlp", import.meta.url), "utf8");
@@ -57,6 +57,33 @@ describe("lint", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("summarizeFile", () => {
+  const named = (name: string) => SEED.replace("name: shell-exec", `name: ${name}`);
+
+  it("gives the rules across files what lintFile gives them, and no findings of the file's own", () => {
+    const open = { path: "tools/shell-exec/TOOL.hdlp", text: named("shell-exec") };
+    const others = [
+      { path: "tools/copy/TOOL.hdlp", text: named("shell-exec") },
+      { path: "tools/wrong/TOOL.hdlp", text: `${named("other")}executor: Shell\n` },
+    ];
+    const full = combineLints([open, ...others].map((file) => lintFile(file)));
+    const summarized = combineLints([lintFile(open), ...others.map((file) => summarizeFile(file))]);
+    expect(summarized[0]).toEqual(full[0]);
+    expect(full[0]!.diagnostics.map((d) => d.rule)).toEqual(["duplicate-name"]);
+    // The others: their own findings (a repeated key, a bad executor) are not worked out, only the cross-file ones.
+    expect(full[2]!.diagnostics.map((d) => d.rule)).toEqual(expect.arrayContaining(["duplicate-key", "folder-name-mismatch"]));
+    const acrossFiles = new Set(["duplicate-name", "folder-name-mismatch"]);
+    for (const index of [1, 2]) expect(summarized[index]!.diagnostics).toEqual(full[index]!.diagnostics.filter((d) => acrossFiles.has(d.rule)));
+    expect(summarized[2]!.diagnostics.map((d) => d.rule)).toEqual(["folder-name-mismatch"]);
+  });
+
+  it("summarizes a parse as it does a text", () => {
+    const file = { path: "tools/x/TOOL.hdlp", text: named("x") };
+    expect(summarizeFile({ path: file.path, document: parse(file.text) })).toEqual(summarizeFile(file));
+    expect(summarizeFile(file).summary.name?.value).toBe("x");
   });
 });
 

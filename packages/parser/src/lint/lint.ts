@@ -3,9 +3,10 @@
  * document's facts, suppressions applied, sorted by position.
  */
 import type { Diagnostic } from "../diagnostics.ts";
+import type { Entry } from "../syntax/ast.ts";
 import type { ToolDocument } from "../syntax/document.ts";
 import { parse, type ParseResult } from "../syntax/parse.ts";
-import { collectFacts, type LintOptions, type ToolFacts } from "./facts.ts";
+import { collectFacts, firstByKey, type LintOptions, type ToolFacts } from "./facts.ts";
 import type { FileSummary, Finding, RuleMeta } from "./rule.ts";
 import { scalarOf } from "../model/values.ts";
 import { FILE_SET_RULES, RULES } from "./rules/index.ts";
@@ -87,15 +88,33 @@ export interface FileLint {
 }
 
 export function lintFile(file: LintInput, options: Omit<LintOptions, "path"> = {}): FileLint {
-  const parsed = "document" in file ? file.document : parse(file.text);
-  const tool = collectFacts(toSource(parsed), { ...options, path: file.path });
-  const name = scalarOf(tool.fields.get("name")?.value);
+  const tool = collectFacts(toSource(parsedOf(file)), { ...options, path: file.path });
   return {
     path: file.path,
     diagnostics: runRules(tool),
-    summary: name ? { path: file.path, name } : { path: file.path },
+    summary: summaryOf(file.path, tool.fields),
     suppressions: readSuppressions(tool.source),
   };
+}
+
+/**
+ * A file only the rules across files look at (the language server's tools
+ * that are not open): its summary, and none of its own findings, which
+ * nobody would see. A parse, without the single-file rules.
+ */
+export function summarizeFile(file: LintInput): FileLint {
+  const parsed = parsedOf(file);
+  const root = "document" in parsed ? parsed.document.root : parsed.root;
+  return { path: file.path, diagnostics: [], summary: summaryOf(file.path, firstByKey(root)), suppressions: [] };
+}
+
+function parsedOf(file: LintInput): ToolDocument | ParseResult {
+  return "document" in file ? file.document : parse(file.text);
+}
+
+function summaryOf(path: string, fields: ReadonlyMap<string, Entry>): FileSummary {
+  const name = scalarOf(fields.get("name")?.value);
+  return name ? { path, name } : { path };
 }
 
 /** The rules across files, then each file's suppressions, then sorting. */

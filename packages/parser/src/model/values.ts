@@ -21,8 +21,13 @@ const NOT_SPACE = /\S/;
  * missing.
  */
 export function isBlank(node: Value | null | undefined): boolean {
-  // A search for the first non-space (not `trim()`, which copies): every field of every file is asked, and many are long prose.
-  return node === null || (node?.kind === "scalar" && !NOT_SPACE.test(node.value));
+  if (node === null) return true;
+  if (node?.kind !== "scalar") return false;
+  // Every field of every file is asked: most values start with a printable ASCII character or a CJK one,
+  // which no space is; only the rest need the search for a non-space (not `trim()`, which copies).
+  const first = node.value.charCodeAt(0);
+  if ((first > 32 && first < 127) || (first > 0x3000 && first !== 0xfeff)) return false;
+  return !NOT_SPACE.test(node.value);
 }
 
 /** Any scalar reads as a string: `name: 2026` is "2026". */

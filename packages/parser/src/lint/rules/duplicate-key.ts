@@ -27,8 +27,8 @@ export const duplicateKey: Rule = {
   summary: "A key appears twice in the same map; which one counts would be a guess.",
   check(tool, report) {
     forEachMap(tool.root, (map, keys) => {
-      if (repeatedEntries(map).length === 0) return;
       if (keys.length === 1 && keys[0] === "params_schema") return; // the params themselves: duplicate-param
+      if (repeatedEntries(map).length === 0) return;
       reportRepeats(tool, map, fieldPath(keys), (key) => `\`${key}\` is written twice`, report);
     });
   },

@@ -8,6 +8,8 @@ export const duplicateParam: Rule = {
   summary: "Two params in `params_schema` have the same name.",
   check(tool, report) {
     const params = mapOf(tool.fields.get("params_schema")?.value);
-    if (params) reportRepeats(tool, params, "params_schema", (key) => `The param \`${key}\` is declared twice`, report);
+    // The facts hold one param per name: as many as entries means no name is repeated.
+    if (!params || params.entries.length === tool.params.length) return;
+    reportRepeats(tool, params, "params_schema", (key) => `The param \`${key}\` is declared twice`, report);
   },
 };

@@ -5,6 +5,8 @@ import { fillBlank } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";
 import type { Rule } from "../rule.ts";
 
+const REQUIRED_PARAM_KEYS = PARAM_KEYS.filter((key) => key.required);
+
 /** The catalogue's English doc as a sentence of its own. */
 function sentence(doc: Doc): string {
   return /[.?!]$/.test(doc.en) ? doc.en : `${doc.en}.`;
@@ -40,9 +42,9 @@ export const emptyField: Rule = {
       });
     }
     for (const param of tool.params) {
-      for (const key of PARAM_KEYS) {
+      for (const key of REQUIRED_PARAM_KEYS) {
         const entry = param.keys.get(key.name);
-        if (!key.required || !entry || !isBlank(entry.value)) continue;
+        if (!entry || !isBlank(entry.value)) continue;
         report({
           message: `The param \`${param.name}\` has an empty \`${key.name}\`; every param needs one. ${sentence(key.doc)}`,
           field: `params_schema.${param.name}.${key.name}`,

@@ -169,69 +169,69 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       let lastEntry: Entry | undefined;
       // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
       const alternatives: IOrAlt<unknown>[] = [
-      alt(() => {
-        const entry = this.SUBRULE(this.entry);
-        this.ACTION(() => {
-          if (kind === "list") return this.misplaced(entry, "A `key: value` line cannot stand among `- ` items.");
-          kind = "map";
-          start ??= entry.range.start;
-          entries.push(entry);
-          lastEntry = entry;
-        });
-      }),
-      alt(() => {
-        const item = this.SUBRULE(this.listItem);
-        this.ACTION(() => {
-          if (kind === "map") {
-            return this.misplaced({ range: { start: item.dash.start, end: item.value.range.end } }, "A `- ` item cannot stand among `key: value` lines.");
-          }
-          kind = "list";
-          start ??= item.dash.start;
-          items.push(item.value);
-        });
-      }),
-      alt(() => {
-        const indent = this.CONSUME(Indent) as HdlpToken;
-        const inner = this.SUBRULE2(this.block);
-        this.CONSUME(Dedent);
-        this.ACTION(() => {
-          const continuesText = lastEntry?.value?.kind === "scalar" && inner.node === undefined;
-          this.reportJunk(inner.junk, (text) =>
-            continuesText
-              ? `A plain value ends with its line, so ${quoteSource(text)} is not part of it; write \`${lastEntry?.key.text}: |\` (or \`>\`) and indent the text under it.`
-              : `Expected a \`key: value\` line, found ${quoteSource(text)}.`,
-          );
-          const node = inner.node;
-          if (!node) return;
-          this.diagnostics.push(
-            syntaxDiagnostic(
-              "syntax",
-              "Unexpected indentation: only the lines under a `key:` with nothing after it may be indented deeper.",
-              this.rangeOf(indent),
-            ),
-          );
-          // The lines are still read as part of this block, so their fields are not lost.
-          if (node.kind === "map" && kind !== "list") {
+        alt(() => {
+          const entry = this.SUBRULE(this.entry);
+          this.ACTION(() => {
+            if (kind === "list") return this.misplaced(entry, "A `key: value` line cannot stand among `- ` items.");
             kind = "map";
-            start ??= node.range.start;
-            for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
-          } else if (node.kind === "list" && kind !== "map") {
+            start ??= entry.range.start;
+            entries.push(entry);
+            lastEntry = entry;
+          });
+        }),
+        alt(() => {
+          const item = this.SUBRULE(this.listItem);
+          this.ACTION(() => {
+            if (kind === "map") {
+              return this.misplaced({ range: { start: item.dash.start, end: item.value.range.end } }, "A `- ` item cannot stand among `key: value` lines.");
+            }
             kind = "list";
-            start ??= node.range.start;
-            for (const item of node.items) items.push(item);
-          } else {
-            this.errorNodes.push(this.errorNode(node.range));
-          }
-        });
-      }),
-      alt(() => {
-        const value = this.SUBRULE(this.inlineValue);
-        this.CONSUME(Newline);
-        this.ACTION(() => {
-          junk.push(this.errorNode(value.range));
-        });
-      }),
-      alt(() => this.CONSUME2(Newline)),
+            start ??= item.dash.start;
+            items.push(item.value);
+          });
+        }),
+        alt(() => {
+          const indent = this.CONSUME(Indent) as HdlpToken;
+          const inner = this.SUBRULE2(this.block);
+          this.CONSUME(Dedent);
+          this.ACTION(() => {
+            const continuesText = lastEntry?.value?.kind === "scalar" && inner.node === undefined;
+            this.reportJunk(inner.junk, (text) =>
+              continuesText
+                ? `A plain value ends with its line, so ${quoteSource(text)} is not part of it; write \`${lastEntry?.key.text}: |\` (or \`>\`) and indent the text under it.`
+                : `Expected a \`key: value\` line, found ${quoteSource(text)}.`,
+            );
+            const node = inner.node;
+            if (!node) return;
+            this.diagnostics.push(
+              syntaxDiagnostic(
+                "syntax",
+                "Unexpected indentation: only the lines under a `key:` with nothing after it may be indented deeper.",
+                this.rangeOf(indent),
+              ),
+            );
+            // The lines are still read as part of this block, so their fields are not lost.
+            if (node.kind === "map" && kind !== "list") {
+              kind = "map";
+              start ??= node.range.start;
+              for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
+            } else if (node.kind === "list" && kind !== "map") {
+              kind = "list";
+              start ??= node.range.start;
+              for (const item of node.items) items.push(item);
+            } else {
+              this.errorNodes.push(this.errorNode(node.range));
+            }
+          });
+        }),
+        alt(() => {
+          const value = this.SUBRULE(this.inlineValue);
+          this.CONSUME(Newline);
+          this.ACTION(() => {
+            junk.push(this.errorNode(value.range));
+          });
+        }),
+        alt(() => this.CONSUME2(Newline)),
       ];
       this.MANY(() => this.OR(alternatives));
       return this.ACTION((): Block => {
@@ -349,22 +349,22 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     let expectingEntry = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
-    alt(() => {
-      const comma = this.CONSUME(Comma) as HdlpToken;
-      this.ACTION(() => {
-        if (expectingEntry) this.unexpectedComma(comma, entries.length === 0, "entry");
-        expectingEntry = true;
-      });
-    }),
-    alt(() => {
-      const entry = this.SUBRULE(this.flowEntry);
-      this.ACTION(() => {
-        if (!entry) return;
-        if (!expectingEntry) this.missingComma(entry.range.start, "entry");
-        entries.push(entry);
-        expectingEntry = false;
-      });
-    }),
+      alt(() => {
+        const comma = this.CONSUME(Comma) as HdlpToken;
+        this.ACTION(() => {
+          if (expectingEntry) this.unexpectedComma(comma, entries.length === 0, "entry");
+          expectingEntry = true;
+        });
+      }),
+      alt(() => {
+        const entry = this.SUBRULE(this.flowEntry);
+        this.ACTION(() => {
+          if (!entry) return;
+          if (!expectingEntry) this.missingComma(entry.range.start, "entry");
+          entries.push(entry);
+          expectingEntry = false;
+        });
+      }),
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RCurly) as HdlpToken;
@@ -423,33 +423,33 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     let expectingItem = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
-    alt(() => {
-      const comma = this.CONSUME(Comma) as HdlpToken;
-      this.ACTION(() => {
-        if (expectingItem) this.unexpectedComma(comma, items.length === 0, "item");
-        expectingItem = true;
-      });
-    }),
-    alt(() => {
-      const item = this.SUBRULE(this.inlineValue);
-      this.ACTION(() => {
-        if (!expectingItem) this.missingComma(item.range.start, "item");
-        items.push(item);
-        expectingItem = false;
-      });
-    }),
-    alt(() => {
-      const colon = this.CONSUME(Colon) as HdlpToken;
-      this.ACTION(() =>
-        this.diagnostics.push(
-          syntaxDiagnostic(
-            "syntax",
-            "Unexpected `:` in a list; a list holds values (`[a, b]`), a map holds `key: value` (`{ a: b }`).",
-            this.rangeOf(colon),
+      alt(() => {
+        const comma = this.CONSUME(Comma) as HdlpToken;
+        this.ACTION(() => {
+          if (expectingItem) this.unexpectedComma(comma, items.length === 0, "item");
+          expectingItem = true;
+        });
+      }),
+      alt(() => {
+        const item = this.SUBRULE(this.inlineValue);
+        this.ACTION(() => {
+          if (!expectingItem) this.missingComma(item.range.start, "item");
+          items.push(item);
+          expectingItem = false;
+        });
+      }),
+      alt(() => {
+        const colon = this.CONSUME(Colon) as HdlpToken;
+        this.ACTION(() =>
+          this.diagnostics.push(
+            syntaxDiagnostic(
+              "syntax",
+              "Unexpected `:` in a list; a list holds values (`[a, b]`), a map holds `key: value` (`{ a: b }`).",
+              this.rangeOf(colon),
+            ),
           ),
-        ),
-      );
-    }),
+        );
+      }),
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RSquare) as HdlpToken;

@@ -16,11 +16,11 @@
  * later one, once V8 has optimised the code.
  */
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadEsbuild, NODE_BUNDLE } from "../packages/launcher/index.js";
 import { writeCorpus } from "./corpus.ts";
 
 const FILES = 10_000;
@@ -29,8 +29,6 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HDLP = join(ROOT, "node_modules/.bin/hdlp");
 const GATE = join(ROOT, "bench/yaml-ajv-gate.mjs");
 
-/** esbuild, as the launcher gets it: a dependency of tsx. */
-const esbuild = createRequire(import.meta.resolve("tsx"))("esbuild") as { buildSync(options: Record<string, unknown>): unknown };
 
 interface Passes {
   readonly readMs: number;
@@ -42,18 +40,9 @@ interface Passes {
  * ./lint-passes.ts bundled as `hdlp` is (so V8 sees the same code), run in
  * fresh processes: the read, the first lint pass and the best later one.
  */
-function lintPasses(dir: string, tools: string): Passes {
+async function lintPasses(dir: string, tools: string): Promise<Passes> {
   const outfile = join(dir, "lint-passes.mjs");
-  esbuild.buildSync({
-    entryPoints: [join(ROOT, "bench/lint-passes.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile,
-    logLevel: "silent",
-    banner: { js: 'import { createRequire as __benchCreateRequire } from "node:module"; const require = __benchCreateRequire(import.meta.url);' },
-  });
+  await loadEsbuild().build({ ...NODE_BUNDLE, entryPoints: [join(ROOT, "bench/lint-passes.ts")], outfile });
   const runs = [0, 1, 2].map(() => JSON.parse(spawnSync(process.execPath, [outfile, tools], { encoding: "utf8" }).stdout) as Passes);
   const median = (pick: (p: Passes) => number) => runs.map(pick).sort((a, b) => a - b)[1]!;
   return { readMs: median((p) => p.readMs), firstMs: median((p) => p.firstMs), bestLaterMs: median((p) => p.bestLaterMs) };
@@ -138,7 +127,7 @@ export async function run(): Promise<void> {
     console.log(`gate / hdlp lint, one worker: ${ratio(gate, two)}`);
 
     // Where the time goes: the same code in one process, the texts read first.
-    const passes = lintPasses(dir, tools);
+    const passes = await lintPasses(dir, tools);
     console.log(`in one process (median of 3): read ${passes.readMs.toFixed(0)} ms; lint all, first pass ${passes.firstMs.toFixed(0)} ms, best later pass ${passes.bestLaterMs.toFixed(0)} ms`);
     console.log(`  (the first pass runs while V8 still interprets and compiles the parser and the rules: ${(passes.firstMs - passes.bestLaterMs).toFixed(0)} ms of warm-up)`);
   } finally {

@@ -52,25 +52,33 @@ const keepOwnUrl = {
   },
 };
 
+/** esbuild, tsx's own dependency: resolved from tsx's location. */
+export function loadEsbuild() {
+  return createRequire(require.resolve("tsx"))("esbuild");
+}
+
+/** How the commands' sources are bundled; the benchmarks bundle what they time the same way. */
+export const NODE_BUNDLE = Object.freeze({
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "silent",
+  plugins: [keepOwnUrl],
+  // Bundled CommonJS dependencies still call require() for Node's built-ins.
+  banner: { js: 'import { createRequire as __hdlpCreateRequire } from "node:module"; const require = __hdlpCreateRequire(import.meta.url);' },
+});
+
 async function build(sourceDir, entries, cacheDir, manifestPath) {
-  // esbuild is tsx's own dependency: resolve it from tsx's location.
-  const esbuild = createRequire(require.resolve("tsx"))("esbuild");
   const outdir = join(cacheDir, `build-${process.pid}-${Date.now()}`);
-  const result = await esbuild.build({
+  const result = await loadEsbuild().build({
+    ...NODE_BUNDLE,
     entryPoints: entries.map((name) => join(sourceDir, name)),
     absWorkingDir: sourceDir,
-    bundle: true,
     splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
     outdir,
     outExtension: { ".js": ".mjs" },
     metafile: true,
-    logLevel: "silent",
-    plugins: [keepOwnUrl],
-    // Bundled CommonJS dependencies still call require() for Node's built-ins.
-    banner: { js: 'import { createRequire as __hdlpCreateRequire } from "node:module"; const require = __hdlpCreateRequire(import.meta.url);' },
   });
   const inputs = {};
   for (const input of Object.keys(result.metafile.inputs)) {

@@ -1,0 +1,11 @@
+// Types for index.js, for the TypeScript that imports it (the benchmarks).
+
+export interface Esbuild {
+  build(options: Record<string, unknown>): Promise<unknown>;
+}
+
+export function loadEsbuild(): Esbuild;
+
+export const NODE_BUNDLE: Readonly<Record<string, unknown>>;
+
+export function runBundled(options: { packageDir: URL; entries: readonly string[]; entry: string }): Promise<unknown>;

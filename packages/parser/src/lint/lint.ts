@@ -6,7 +6,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import type { Entry } from "../syntax/ast.ts";
 import type { ToolDocument } from "../syntax/document.ts";
 import { parse, type ParseResult } from "../syntax/parse.ts";
-import { collectFacts, firstByKey, type LintOptions, type ToolFacts } from "./facts.ts";
+import { collectFacts, type LintOptions, type ToolFacts } from "./facts.ts";
 import type { FileSummary, Finding, RuleMeta } from "./rule.ts";
 import { scalarOf } from "../model/values.ts";
 import { FILE_SET_RULES, RULES } from "./rules/index.ts";
@@ -92,7 +92,7 @@ export function lintFile(file: LintInput, options: Omit<LintOptions, "path"> = {
   return {
     path: file.path,
     diagnostics: runRules(tool),
-    summary: summaryOf(file.path, tool.fields),
+    summary: summaryOf(file.path, tool.fields.get("name")),
     suppressions: readSuppressions(tool.source),
   };
 }
@@ -104,16 +104,16 @@ export function lintFile(file: LintInput, options: Omit<LintOptions, "path"> = {
  */
 export function summarizeFile(file: LintInput): FileLint {
   const parsed = parsedOf(file);
-  const root = "document" in parsed ? parsed.document.root : parsed.root;
-  return { path: file.path, diagnostics: [], summary: summaryOf(file.path, firstByKey(root)), suppressions: [] };
+  const document = "document" in parsed ? parsed.document : parsed;
+  return { path: file.path, diagnostics: [], summary: summaryOf(file.path, document.field("name")), suppressions: [] };
 }
 
 function parsedOf(file: LintInput): ToolDocument | ParseResult {
   return "document" in file ? file.document : parse(file.text);
 }
 
-function summaryOf(path: string, fields: ReadonlyMap<string, Entry>): FileSummary {
-  const name = scalarOf(fields.get("name")?.value);
+function summaryOf(path: string, nameEntry: Entry | undefined): FileSummary {
+  const name = scalarOf(nameEntry?.value);
   return name ? { path, name } : { path };
 }
 

@@ -1,4 +1,4 @@
-// Types for index.js, for the TypeScript that imports it (the benchmarks).
+// Types for index.js, for the TypeScript that imports it (the CLI's worker threads, the benchmarks).
 
 export interface Esbuild {
   build(options: Record<string, unknown>): Promise<unknown>;
@@ -9,3 +9,5 @@ export function loadEsbuild(): Esbuild;
 export const NODE_BUNDLE: Readonly<Record<string, unknown>>;
 
 export function runBundled(options: { packageDir: URL; entries: readonly string[]; entry: string }): Promise<unknown>;
+
+export function workerEntry(entry: string, binUrl: URL): URL;

@@ -98,6 +98,25 @@ async function build(sourceDir, entries, cacheDir, manifestPath) {
   return outputs;
 }
 
+/** The outputs of the bundle this process runs from; on globalThis, as a bundle holds its own copy of this module. */
+const RUNNING_BUNDLE = Symbol.for("@hdlp/launcher running bundle");
+
+/**
+ * Where a worker thread of this process starts: straight from the bundle the
+ * process runs from, which `runBundled` checked a moment ago (checking it again
+ * in the thread would cost a stat of every source, on the core that V8's
+ * compiler needs while the main thread warms up); else `binUrl`, an entry that
+ * calls `runBundled` itself.
+ *
+ * @param {string} entry a source entry, as in `runBundled`'s `entries`
+ * @param {URL} binUrl
+ * @returns {URL}
+ */
+export function workerEntry(entry, binUrl) {
+  const output = globalThis[RUNNING_BUNDLE]?.[entry];
+  return output ? pathToFileURL(output) : binUrl;
+}
+
 /**
  * Run `<packageDir>/src/<entry>` from a fresh bundle of all the package's
  * `entries` (they share chunks), or through tsx when bundling is impossible or
@@ -122,7 +141,10 @@ export async function runBundled({ packageDir, entries, entry }) {
       outputs = undefined;
     }
   }
-  if (outputs?.[entry]) return import(pathToFileURL(outputs[entry]).href);
+  if (outputs?.[entry]) {
+    globalThis[RUNNING_BUNDLE] = outputs;
+    return import(pathToFileURL(outputs[entry]).href);
+  }
   const { register } = await import("tsx/esm/api");
   register();
   return import(new URL(entry, pathToFileURL(sourceDir)).href);

@@ -13,12 +13,15 @@ export interface SourceFile {
   readonly text: string;
 }
 
-function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
+function describe({ code, message }: ReadFailure): string {
   if (code === "ENOENT") return "no such file or folder";
   if (code === "EACCES" || code === "EPERM") return "permission denied";
   if (code === "EISDIR") return "is a folder";
-  return (error as Error).message;
+  return message;
+}
+
+function failureOf(error: unknown): ReadFailure {
+  return { code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
 }
 
 /** A candidate found by scanning may be absent (a folder without TOOL.hdlp); one the user named may not. */
@@ -32,14 +35,14 @@ function candidates(path: string): Candidate[] {
   try {
     info = statSync(path);
   } catch (error) {
-    throw new UsageError(`cannot read \`${path}\`: ${describe(error)}.`);
+    throw new UsageError(`cannot read \`${path}\`: ${describe(failureOf(error))}.`);
   }
   if (!info.isDirectory()) return [{ path, named: true }];
   let entries;
   try {
     entries = readdirSync(path, { withFileTypes: true });
   } catch (error) {
-    throw new UsageError(`cannot read the folder \`${path}\`: ${describe(error)}.`);
+    throw new UsageError(`cannot read the folder \`${path}\`: ${describe(failureOf(error))}.`);
   }
   const found: Candidate[] = [];
   for (const entry of entries) {
@@ -55,20 +58,42 @@ export function findCandidates(paths: readonly string[]): Candidate[] {
   return paths.flatMap(candidates).filter((c) => !seen.has(c.path) && seen.add(c.path));
 }
 
+/** Why a file could not be read. Plain data: a reader thread sends it (./read-ahead.ts). */
+export interface ReadFailure {
+  readonly code: string | undefined;
+  readonly message: string;
+}
+
+/** A file's text, or why it could not be read. */
+export type ReadResult = string | ReadFailure;
+
 /**
- * Read one candidate: undefined when a scanned one is absent. Synchronous on
- * purpose: for thousands of small files one blocking read each is several
- * times cheaper than the four thread-pool round trips (open, stat, read,
- * close) of `fs.promises.readFile`, and a CLI has nothing else to do meanwhile.
+ * Synchronous on purpose: for thousands of small files one blocking read each
+ * is several times cheaper than the four thread-pool round trips (open, stat,
+ * read, close) of `fs.promises.readFile`.
  */
-export function readCandidate({ path, named }: Candidate): SourceFile | undefined {
+export function readText(path: string): ReadResult {
   try {
-    return { path, text: readFileSync(path, "utf8") };
+    return readFileSync(path, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (!named && (code === "ENOENT" || code === "ENOTDIR")) return undefined; // a folder holding no TOOL.hdlp
-    throw new UsageError(`cannot read \`${path}\`: ${describe(error)}.`);
+    return failureOf(error);
   }
+}
+
+/**
+ * The file a candidate turned out to be: undefined when a scanned one is
+ * absent (a folder holding no TOOL.hdlp); one the user named, or one that
+ * exists and cannot be read, is a usage error naming it.
+ */
+export function sourceOf({ path, named }: Candidate, read: ReadResult): SourceFile | undefined {
+  if (typeof read === "string") return { path, text: read };
+  if (!named && (read.code === "ENOENT" || read.code === "ENOTDIR")) return undefined;
+  throw new UsageError(`cannot read \`${path}\`: ${describe(read)}.`);
+}
+
+/** Read one candidate (see `sourceOf`). */
+export function readCandidate(candidate: Candidate): SourceFile | undefined {
+  return sourceOf(candidate, readText(candidate.path));
 }
 
 /** Write a file back (`lint --fix`, `fmt --write`); failing to is reported like an unreadable path. */
@@ -76,7 +101,7 @@ export function writeSource(file: SourceFile): void {
   try {
     writeFileSync(file.path, file.text);
   } catch (error) {
-    throw new UsageError(`cannot write \`${file.path}\`: ${describe(error)}.`);
+    throw new UsageError(`cannot write \`${file.path}\`: ${describe(failureOf(error))}.`);
   }
 }
 

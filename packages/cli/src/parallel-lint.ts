@@ -7,12 +7,16 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
+import { workerEntry } from "@hdlp/launcher";
 import { combineLints, type FileLint, lintFile, type LintedFile } from "@hdlp/parser";
 import { UsageError } from "./command.ts";
-import { type Candidate, readCandidate, type SourceFile } from "./files.ts";
+import { type Candidate, readCandidate, type SourceFile, sourceOf } from "./files.ts";
+import { type FileReader, readOnThisThread, startReadAhead } from "./read-ahead.ts";
 
 /** Below this many files a worker's start-up (about 0.15 s) costs more than it saves. */
 const PARALLEL_FROM = 1500;
+/** Below this many files the reader thread's start-up (some tens of ms) is more than the reads. */
+const READ_AHEAD_FROM = 500;
 const CHUNK = 200;
 const MAX_WORKERS = 3;
 
@@ -32,8 +36,8 @@ interface Linted {
 /** What a thread did: the files it linted, or the path it could not read (a usage error). */
 export type LintedShare = { readonly linted: Linted[] } | { readonly unreadable: string };
 
-/** Claim chunks until none is left, reading and linting each file claimed. */
-export function lintClaimedChunks(job: LintJob): LintedShare {
+/** Claim chunks until none is left, reading (with `reader`: by default, here) and linting each file claimed. */
+export function lintClaimedChunks(job: LintJob, reader: FileReader = readOnThisThread(job.candidates.map((c) => c.path))): LintedShare {
   const linted: Linted[] = [];
   for (;;) {
     const start = Atomics.add(job.next, 0, CHUNK);
@@ -41,7 +45,7 @@ export function lintClaimedChunks(job: LintJob): LintedShare {
     for (let index = start; index < Math.min(start + CHUNK, job.candidates.length); index++) {
       let file: SourceFile | undefined;
       try {
-        file = readCandidate(job.candidates[index]!);
+        file = sourceOf(job.candidates[index]!, reader.read(index));
       } catch (error) {
         Atomics.store(job.next, 0, job.candidates.length); // everyone stops: the command fails anyway
         return { unreadable: (error as Error).message };
@@ -55,7 +59,7 @@ export function lintClaimedChunks(job: LintJob): LintedShare {
 
 function startWorker(job: LintJob): Promise<LintedShare> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("../bin/lint-worker.js", import.meta.url));
+    const worker = new Worker(workerEntry("lint-worker.ts", new URL("../bin/lint-worker.js", import.meta.url)));
     worker.once("message", (share: LintedShare) => resolve(share));
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`a lint worker exited with code ${code} before answering`)));
@@ -83,6 +87,18 @@ function workersToStart(): number {
   return workerCount(availableParallelism(), loadavg()[0]!);
 }
 
+/**
+ * Whether the main thread, linting alone, has its files read ahead by a reader
+ * thread (./read-ahead.ts; HDLP_READ_AHEAD=0 or 1 overrides): on many files,
+ * when a second core can do the reads. Its compiler shares that core, but a
+ * reader is mostly system calls, a little code that needs no warming up.
+ */
+function readsAhead(files: number): boolean {
+  const setting = process.env.HDLP_READ_AHEAD;
+  if (setting === "0" || setting === "1") return setting === "1";
+  return files >= READ_AHEAD_FROM && availableParallelism() >= 2;
+}
+
 export interface LintRun {
   /** The files that exist, in candidate order, with their diagnostics. */
   readonly results: LintedFile[];
@@ -95,7 +111,17 @@ export async function lintCandidates(candidates: readonly Candidate[]): Promise<
   const workers = candidates.length < PARALLEL_FROM ? 0 : workersToStart();
   const job: LintJob = { candidates, next: new Int32Array(new SharedArrayBuffer(4)) };
   const pending = Array.from({ length: workers }, () => startWorker(job));
-  const mine = lintClaimedChunks(job);
+  let mine: LintedShare;
+  if (workers === 0 && readsAhead(candidates.length)) {
+    const reader = startReadAhead(candidates.map((c) => c.path));
+    try {
+      mine = lintClaimedChunks(job, reader);
+    } finally {
+      reader.close();
+    }
+  } else {
+    mine = lintClaimedChunks(job);
+  }
   let shares: LintedShare[];
   try {
     shares = [mine, ...(await Promise.all(pending))];

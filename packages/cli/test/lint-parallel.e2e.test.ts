@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => remove());
 
-describe("hdlp lint on many files, with worker threads", () => {
+describe("hdlp lint on many files, with worker threads or a reader thread", () => {
   it("reports exactly what one thread reports", async () => {
     const parallel = await runHdlp(["lint", "--format", "json"], { cwd: dir, env: { HDLP_LINT_WORKERS: "1" } });
     const single = await runHdlp(["lint", "--format", "json"], { cwd: dir, env: { HDLP_LINT_WORKERS: "0" } });
@@ -36,6 +36,14 @@ describe("hdlp lint on many files, with worker threads", () => {
     expect(rules("tools/tool-1599/TOOL.hdlp")).toEqual(["unused-suppression"]);
   });
 
+  it("reports exactly the same with its files read ahead by a reader thread", async () => {
+    const readAhead = await runHdlp(["lint", "--format", "json"], { cwd: dir, env: { HDLP_LINT_WORKERS: "0", HDLP_READ_AHEAD: "1" } });
+    const single = await runHdlp(["lint", "--format", "json"], { cwd: dir, env: { HDLP_LINT_WORKERS: "0", HDLP_READ_AHEAD: "0" } });
+    expect(readAhead.code).toBe(1);
+    expect(readAhead.stdout).toBe(single.stdout);
+    expect(JSON.parse(readAhead.stdout).files).toHaveLength(FILES);
+  });
+
   it("quotes the lines of every file with a problem in the stylish report, also one that only the rules across files flag", async () => {
     const run = await runHdlp(["lint"], { cwd: dir, env: { HDLP_LINT_WORKERS: "1" } });
     expect(run.stdout).toContain("  5 | executor: Shell\n    |           ^^^^^\n");
@@ -45,9 +53,11 @@ describe("hdlp lint on many files, with worker threads", () => {
   it("exits 2 naming a file that cannot be read, whichever thread meets it", async () => {
     const bad = join(dir, "more");
     await mkdir(join(bad, "x/TOOL.hdlp"), { recursive: true }); // a folder where the file should be
-    const run = await runHdlp(["lint", "tools", "more"], { cwd: dir, env: { HDLP_LINT_WORKERS: "1" } });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain("cannot read `more/x/TOOL.hdlp`: is a folder.");
+    for (const env of [{ HDLP_LINT_WORKERS: "1" }, { HDLP_LINT_WORKERS: "0", HDLP_READ_AHEAD: "1" }] as Record<string, string>[]) {
+      const run = await runHdlp(["lint", "tools", "more"], { cwd: dir, env });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("cannot read `more/x/TOOL.hdlp`: is a folder.");
+    }
   });
 });
 

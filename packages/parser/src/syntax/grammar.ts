@@ -246,19 +246,30 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private readonly entry = this.RULE("entry", (): Entry => {
     const key = this.CONSUME(Key) as HdlpToken;
     const colon = this.CONSUME(Colon) as HdlpToken;
-    const value = this.OR([
-      alt(() => {
-        const inline = this.SUBRULE(this.inlineValue);
-        this.CONSUME(Newline);
-        return inline;
-      }),
-      alt(() => {
-        this.CONSUME2(Newline);
-        return this.SUBRULE(this.nested, { ARGS: [key, true] });
-      }),
-    ]);
+    this.owner = key;
+    const value = this.OR(this.entryValueAlternatives);
     return this.ACTION(() => this.makeEntry(this.keyNode(key), colon, value ?? null));
   });
+
+  /**
+   * The `key:` or `-` whose value is being read, for `nested`'s diagnostics:
+   * a field rather than a local, so that the alternatives below are made once
+   * (every line of the file goes through them). Read before anything nested
+   * can set it again.
+   */
+  private owner: HdlpToken | undefined;
+
+  private readonly entryValueAlternatives: IOrAlt<Value | null>[] = [
+    alt(() => {
+      const inline = this.SUBRULE(this.inlineValue);
+      this.CONSUME(Newline);
+      return inline;
+    }),
+    alt(() => {
+      this.CONSUME2(Newline);
+      return this.SUBRULE(this.nested, { ARGS: [this.owner, true] });
+    }),
+  ];
 
   /** The value of `key:` or `-` with nothing after it: the indented lines below, if any. */
   private readonly nested = this.RULE(
@@ -303,26 +314,29 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   private readonly listItem = this.RULE("listItem", (): ListItem => {
     const dash = this.CONSUME(Dash) as HdlpToken;
-    const value = this.OR([
-      alt(() => {
-        this.CONSUME(Indent);
-        const block = this.SUBRULE(this.block);
-        this.CONSUME(Dedent);
-        return this.ACTION(() => block.node ?? this.emptyScalar(dash.end));
-      }),
-      alt(() => {
-        const inline = this.SUBRULE(this.inlineValue);
-        this.CONSUME(Newline);
-        return inline;
-      }),
-      alt(() => {
-        this.CONSUME2(Newline);
-        const nested = this.SUBRULE(this.nested, { ARGS: [dash, false] });
-        return this.ACTION(() => nested ?? this.emptyScalar(dash.end));
-      }),
-    ]);
+    this.owner = dash;
+    const value = this.OR(this.itemValueAlternatives);
     return this.ACTION(() => ({ dash, value: value ?? this.emptyScalar(dash.end) }));
   });
+
+  /** Made once, as `entry`'s; null where the item has no value (the item puts an empty scalar there). */
+  private readonly itemValueAlternatives: IOrAlt<Value | null>[] = [
+    alt(() => {
+      this.CONSUME(Indent);
+      const block = this.SUBRULE(this.block);
+      this.CONSUME(Dedent);
+      return this.ACTION(() => block.node ?? null);
+    }),
+    alt(() => {
+      const inline = this.SUBRULE(this.inlineValue);
+      this.CONSUME(Newline);
+      return inline;
+    }),
+    alt(() => {
+      this.CONSUME2(Newline);
+      return this.SUBRULE(this.nested, { ARGS: [this.owner, false] });
+    }),
+  ];
 
   private readonly inlineValue = this.RULE("inlineValue", (): Value => this.OR(this.inlineValueAlternatives), {
     recoveryValueFunc: () => this.emptyScalar(this.origin),

@@ -4,8 +4,10 @@
  * that cannot be read is a usage error naming it (exit 2).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { UsageError } from "./command.ts";
+
+const TOOL_FILE = "TOOL.hdlp";
 
 export interface SourceFile {
   /** As shown to the user: the path given, or joined onto it. */
@@ -44,10 +46,14 @@ function candidates(path: string): Candidate[] {
   } catch (error) {
     throw new UsageError(`cannot read the folder \`${path}\`: ${describe(failureOf(error))}.`);
   }
+  // What join(path, name) gives, for any entry name (no separator, never `.` or `..`),
+  // made once: join itself, normalising the whole path each time, was a tenth of scanning 10,000 folders.
+  const folder = join(path, ".");
+  const prefix = folder === "." ? "" : folder.endsWith(sep) ? folder : folder + sep;
   const found: Candidate[] = [];
   for (const entry of entries) {
-    if (entry.isFile() && entry.name.endsWith(".hdlp")) found.push({ path: join(path, entry.name), named: false });
-    else if (entry.isDirectory() || entry.isSymbolicLink()) found.push({ path: join(path, entry.name, "TOOL.hdlp"), named: false });
+    if (entry.isFile() && entry.name.endsWith(".hdlp")) found.push({ path: prefix + entry.name, named: false });
+    else if (entry.isDirectory() || entry.isSymbolicLink()) found.push({ path: prefix + entry.name + sep + TOOL_FILE, named: false });
   }
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

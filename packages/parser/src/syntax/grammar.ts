@@ -77,8 +77,14 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private text = "";
   private origin: Position = { offset: 0, line: 0, character: 0 };
 
-  constructor() {
-    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1 });
+  /**
+   * `validate` runs Chevrotain's checks of the grammar itself (ambiguous
+   * alternatives, left recursion, …). They cost a third of building the grammar,
+   * which every process does once, and their answer changes only with this
+   * file: the grammar's tests run them (grammar.test.ts), the tools do not.
+   */
+  constructor(options: { readonly validate?: boolean } = {}) {
+    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, skipValidations: options.validate !== true });
     this.performSelfAnalysis();
   }
 

@@ -253,19 +253,19 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     const key = this.CONSUME(Key) as HdlpToken;
     const colon = this.CONSUME(Colon) as HdlpToken;
     this.owner = key;
-    const value = this.OR(this.entryValueAlternatives);
+    const value = this.OR(this.valueAlternatives);
     return this.ACTION(() => this.makeEntry(this.keyNode(key), colon, value ?? null));
   });
 
   /**
-   * The `key:` or `-` whose value is being read, for `nested`'s diagnostics:
-   * a field rather than a local, so that the alternatives below are made once
-   * (every line of the file goes through them). Read before anything nested
-   * can set it again.
+   * The `key:` or `-` whose value is being read, for `nested`: a field rather
+   * than a local, so that the alternatives below are made once (every line of
+   * the file goes through them). Read before anything nested can set it again.
    */
   private owner: HdlpToken | undefined;
 
-  private readonly entryValueAlternatives: IOrAlt<Value | null>[] = [
+  /** The value of a `key:` or `-` (the owner): on its line, or on the lines below. */
+  private readonly valueAlternatives: IOrAlt<Value | null>[] = [
     alt(() => {
       const inline = this.SUBRULE(this.inlineValue);
       this.CONSUME(Newline);
@@ -273,7 +273,8 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     }),
     alt(() => {
       this.CONSUME2(Newline);
-      return this.SUBRULE(this.nested, { ARGS: [this.owner, true] });
+      const owner = this.owner;
+      return this.SUBRULE(this.nested, { ARGS: [owner, owner?.tokenType === Key] });
     }),
   ];
 
@@ -325,7 +326,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     return this.ACTION(() => ({ dash, value: value ?? this.emptyScalar(dash.end) }));
   });
 
-  /** Made once, as `entry`'s; null where the item has no value (the item puts an empty scalar there). */
+  /** An item's value may also be a block that starts on its line (`- key: value`). Null where it has none. */
   private readonly itemValueAlternatives: IOrAlt<Value | null>[] = [
     alt(() => {
       this.CONSUME(Indent);
@@ -333,15 +334,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       this.CONSUME(Dedent);
       return this.ACTION(() => block.node ?? null);
     }),
-    alt(() => {
-      const inline = this.SUBRULE(this.inlineValue);
-      this.CONSUME(Newline);
-      return inline;
-    }),
-    alt(() => {
-      this.CONSUME2(Newline);
-      return this.SUBRULE(this.nested, { ARGS: [this.owner, false] });
-    }),
+    ...this.valueAlternatives,
   ];
 
   private readonly inlineValue = this.RULE("inlineValue", (): Value => this.OR(this.inlineValueAlternatives), {

@@ -118,7 +118,8 @@ export function collectFacts(source: DocumentSource, options: LintOptions = {}):
   // First occurrence of each param, in order (a Map, not findIndex: a 10,000-param file stays linear).
   const paramsByName = new Map<string, ParamFacts>();
   const params: ParamFacts[] = [];
-  for (const entry of firstByKey(mapOf(fields.get("params_schema")?.value)).values()) {
+  for (const entry of mapOf(fields.get("params_schema")?.value)?.entries ?? []) {
+    if (paramsByName.has(entry.key.text)) continue;
     const param = paramFacts(entry);
     params.push(param);
     paramsByName.set(param.name, param);

@@ -5,7 +5,7 @@
  */
 import type { Fix, Severity } from "../diagnostics.ts";
 import type { Range, Scalar } from "../syntax/ast.ts";
-import type { ToolFacts } from "./facts.ts";
+import type { ParamFacts, ToolFacts } from "./facts.ts";
 
 export interface RuleMeta {
   /** Stable, kebab-case: users write it in `# hdlp-disable-next-line <id>`. */
@@ -22,8 +22,19 @@ export interface Finding {
   readonly fix?: Fix;
 }
 
+export type Report = (finding: Finding) => void;
+
+/** A rule checks the file once (`check`), each param (`checkParam`), or both. */
 export interface Rule extends RuleMeta {
-  check(tool: ToolFacts, report: (finding: Finding) => void): void;
+  check?(tool: ToolFacts, report: Report): void;
+  /**
+   * Once for each param of `params_schema`, in order. The engine walks the
+   * params once for every rule, as actionlint's visitors walk a workflow: the
+   * check is a small function called per param, which V8 optimises while a file
+   * with thousands of params is still being linted (a loop of its own in each
+   * rule would run cold to its end).
+   */
+  checkParam?(param: ParamFacts, tool: ToolFacts, report: Report): void;
 }
 
 /** What a rule across files knows of each file: kept small, so linting 10,000 files holds no trees. */

@@ -4,15 +4,13 @@ export const defaultOnRequired: Rule = {
   id: "default-on-required",
   severity: "warning",
   summary: "A required param has a `default`, which can never apply.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      const entry = param.keys.get("default");
-      if (!entry || param.required !== true) continue;
-      report({
-        message: `The param \`${param.name}\` is required, so its \`default\` never applies; make it \`required: false\` or drop the default.`,
-        field: `params_schema.${param.name}.default`,
-        range: entry.key.range,
-      });
-    }
+  checkParam(param, _tool, report) {
+    const entry = param.keys.get("default");
+    if (!entry || param.required !== true) return;
+    report({
+      message: `The param \`${param.name}\` is required, so its \`default\` never applies; make it \`required: false\` or drop the default.`,
+      field: `params_schema.${param.name}.default`,
+      range: entry.key.range,
+    });
   },
 };

@@ -41,17 +41,6 @@ export const emptyField: Rule = {
         ...(value !== undefined && { fix: { title: /^\r?\n/.test(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] } }),
       });
     }
-    for (const param of tool.params) {
-      for (const key of REQUIRED_PARAM_KEYS) {
-        const entry = param.keys.get(key.name);
-        if (!entry || !isBlank(entry.value)) continue;
-        report({
-          message: `The param \`${param.name}\` has an empty \`${key.name}\`; every param needs one. ${sentence(key.doc)}`,
-          field: `params_schema.${param.name}.${key.name}`,
-          range: blankRange(entry),
-        });
-      }
-    }
     for (const key of CONSTRAINT_KEYS) {
       const entry = tool.constraintEntries.get(key.name);
       if (!entry || !isBlank(entry.value)) continue;
@@ -61,6 +50,17 @@ export const emptyField: Rule = {
         field: `constraints.${key.name}`,
         range: blankRange(entry),
         fix: { title: `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] },
+      });
+    }
+  },
+  checkParam(param, _tool, report) {
+    for (const key of REQUIRED_PARAM_KEYS) {
+      const entry = param.keys.get(key.name);
+      if (!entry || !isBlank(entry.value)) continue;
+      report({
+        message: `The param \`${param.name}\` has an empty \`${key.name}\`; every param needs one. ${sentence(key.doc)}`,
+        field: `params_schema.${param.name}.${key.name}`,
+        range: blankRange(entry),
       });
     }
   },

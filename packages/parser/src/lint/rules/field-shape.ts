@@ -27,14 +27,14 @@ export const fieldShape: Rule = {
         range: value!.range,
       });
     }
-    for (const param of tool.params) {
-      const value = param.entry.value;
-      if (value?.kind === "map" || value?.kind === "error") continue;
-      report({
-        message: `The param \`${param.name}\` must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
-        field: `params_schema.${param.name}`,
-        range: value?.range ?? param.entry.key.range,
-      });
-    }
+  },
+  checkParam(param, _tool, report) {
+    const value = param.entry.value;
+    if (value?.kind === "map" || value?.kind === "error") return;
+    report({
+      message: `The param \`${param.name}\` must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
+      field: `params_schema.${param.name}`,
+      range: value?.range ?? param.entry.key.range,
+    });
   },
 };

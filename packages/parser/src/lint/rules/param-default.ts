@@ -11,18 +11,16 @@ export const paramDefault: Rule = {
   id: "param-default",
   severity: "error",
   summary: "A param's `default` is not a value of the param's own `type`.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      const entry = param.keys.get("default");
-      if (!entry || !param.type || readParamValue(entry.value, param.type) !== undefined) continue;
-      report({
-        message:
-          entry.value === null
-            ? `\`default\` is empty: write ${aValueOf(param.type)}, or remove it.`
-            : `\`default\` must be ${aValueOf(param.type)}, as the param's \`type\` says.`,
-        field: `params_schema.${param.name}.default`,
-        range: entry.value?.range ?? entry.key.range,
-      });
-    }
+  checkParam(param, _tool, report) {
+    const entry = param.keys.get("default");
+    if (!entry || !param.type || readParamValue(entry.value, param.type) !== undefined) return;
+    report({
+      message:
+        entry.value === null
+          ? `\`default\` is empty: write ${aValueOf(param.type)}, or remove it.`
+          : `\`default\` must be ${aValueOf(param.type)}, as the param's \`type\` says.`,
+      field: `params_schema.${param.name}.default`,
+      range: entry.value?.range ?? entry.key.range,
+    });
   },
 };

@@ -6,11 +6,9 @@ export const paramDescription: Rule = {
   id: "param-description",
   severity: "error",
   summary: "A param's `description` is not one piece of text.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      const entry = param.keys.get("description");
-      if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") continue; // blank: empty-field
-      report({ message: `\`description\` must be text, not ${describeKind(entry.value)}.`, field: `params_schema.${param.name}.description`, range: entry.value.range });
-    }
+  checkParam(param, _tool, report) {
+    const entry = param.keys.get("description");
+    if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") return; // blank: empty-field
+    report({ message: `\`description\` must be text, not ${describeKind(entry.value)}.`, field: `params_schema.${param.name}.description`, range: entry.value.range });
   },
 };

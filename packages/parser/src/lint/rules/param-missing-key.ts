@@ -17,29 +17,27 @@ export const paramMissingKey: Rule = {
   id: "param-missing-key",
   severity: "error",
   summary: "A param lacks `type`, `required` or `description`.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      if (!param.map) continue;
-      for (const key of PARAM_KEYS) {
-        if (!key.required || param.keys.has(key.name)) continue;
-        // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-        const misspelt = misspeltAs(key.name, param.keys.keys(), PARAM_KEY_NAMES);
-        if (misspelt) {
-          report({
-            message: `The param \`${param.name}\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`,
-            field: `params_schema.${param.name}`,
-            range: param.keys.get(misspelt)!.key.range,
-          });
-          continue;
-        }
-        const value = placeholder(param, key.name);
+  checkParam(param, tool, report) {
+    if (!param.map) return;
+    for (const key of PARAM_KEYS) {
+      if (!key.required || param.keys.has(key.name)) continue;
+      // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
+      const misspelt = misspeltAs(key.name, param.keys.keys(), PARAM_KEY_NAMES);
+      if (misspelt) {
         report({
-          message: `The param \`${param.name}\` has no \`${key.name}\`.`,
+          message: `The param \`${param.name}\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`,
           field: `params_schema.${param.name}`,
-          range: param.entry.key.range,
-          fix: { title: `Add \`${key.name}: ${value}\``, edits: [insertEntry(tool.source, { map: param.map, owner: param.entry }, key.name, value, ORDER)] },
+          range: param.keys.get(misspelt)!.key.range,
         });
+        continue;
       }
+      const value = placeholder(param, key.name);
+      report({
+        message: `The param \`${param.name}\` has no \`${key.name}\`.`,
+        field: `params_schema.${param.name}`,
+        range: param.entry.key.range,
+        fix: { title: `Add \`${key.name}: ${value}\``, edits: [insertEntry(tool.source, { map: param.map, owner: param.entry }, key.name, value, ORDER)] },
+      });
     }
   },
 };

@@ -5,14 +5,12 @@ export const paramName: Rule = {
   id: "param-name",
   severity: "warning",
   summary: "A param name that `{placeholders}` and `hdlp call key=value` cannot spell.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      if (PARAM_NAME_PATTERN.test(param.name)) continue;
-      report({
-        message: `The param name \`${param.name}\` should be letters, digits, \`_\` and \`-\`, starting with a letter or \`_\`, so templates and \`key=value\` can name it.`,
-        field: `params_schema.${param.name}`,
-        range: param.entry.key.range,
-      });
-    }
+  checkParam(param, _tool, report) {
+    if (PARAM_NAME_PATTERN.test(param.name)) return;
+    report({
+      message: `The param name \`${param.name}\` should be letters, digits, \`_\` and \`-\`, starting with a letter or \`_\`, so templates and \`key=value\` can name it.`,
+      field: `params_schema.${param.name}`,
+      range: param.entry.key.range,
+    });
   },
 };

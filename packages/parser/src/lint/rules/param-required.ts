@@ -18,18 +18,16 @@ export const paramRequired: Rule = {
   id: "param-required",
   severity: "error",
   summary: "A param's `required` is not `true` or `false`.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      const entry = param.keys.get("required");
-      if (!entry || param.required !== undefined || isBlank(entry.value) || entry.value?.kind === "error") continue; // blank: empty-field
-      const scalar = scalarOf(entry.value);
-      const meant = intendedBoolean(scalar?.value);
-      report({
-        message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : describeKind(entry.value)}.`,
-        field: `params_schema.${param.name}.required`,
-        range: entry.value!.range,
-        ...(meant !== undefined && scalar && { fix: { title: `Replace with \`${meant}\``, edits: [replace(scalar.range, String(meant))] } }),
-      });
-    }
+  checkParam(param, _tool, report) {
+    const entry = param.keys.get("required");
+    if (!entry || param.required !== undefined || isBlank(entry.value) || entry.value?.kind === "error") return; // blank: empty-field
+    const scalar = scalarOf(entry.value);
+    const meant = intendedBoolean(scalar?.value);
+    report({
+      message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : describeKind(entry.value)}.`,
+      field: `params_schema.${param.name}.required`,
+      range: entry.value!.range,
+      ...(meant !== undefined && scalar && { fix: { title: `Replace with \`${meant}\``, edits: [replace(scalar.range, String(meant))] } }),
+    });
   },
 };

@@ -12,19 +12,17 @@ export const paramType: Rule = {
   id: "param-type",
   severity: "error",
   summary: "A param's `type` is not one of string, integer, number, boolean, array, object.",
-  check(tool, report) {
-    for (const param of tool.params) {
-      const entry = param.keys.get("type");
-      if (!entry || param.type || isBlank(entry.value) || entry.value?.kind === "error") continue; // blank: empty-field
-      const scalar = scalarOf(entry.value);
-      const written = scalar?.value ?? "";
-      const suggestion = scalar && (ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES));
-      report({
-        message: `${scalar ? `\`${written}\` is not a param type` : `\`type\` must be one type name, not ${describeKind(entry.value)}`}${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
-        field: `params_schema.${param.name}.type`,
-        range: entry.value!.range,
-        ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
-      });
-    }
+  checkParam(param, _tool, report) {
+    const entry = param.keys.get("type");
+    if (!entry || param.type || isBlank(entry.value) || entry.value?.kind === "error") return; // blank: empty-field
+    const scalar = scalarOf(entry.value);
+    const written = scalar?.value ?? "";
+    const suggestion = scalar && (ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES));
+    report({
+      message: `${scalar ? `\`${written}\` is not a param type` : `\`type\` must be one type name, not ${describeKind(entry.value)}`}${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
+      field: `params_schema.${param.name}.type`,
+      range: entry.value!.range,
+      ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
+    });
   },
 };

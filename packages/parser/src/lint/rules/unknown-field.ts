@@ -30,7 +30,9 @@ export const unknownField: Rule = {
   summary: "A field (or param key, or constraint) the catalogue does not know: usually a typo.",
   check(tool, report) {
     reportUnknown(tool.root, FIELD_NAMES, "TOOL.hdlp", () => "", report);
-    for (const param of tool.params) reportUnknown(param.map, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
     reportUnknown(tool.constraints, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
+  },
+  checkParam(param, _tool, report) {
+    reportUnknown(param.map, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
   },
 };

@@ -47,7 +47,7 @@ function candidates(path: string): Candidate[] {
     throw new UsageError(`cannot read the folder \`${path}\`: ${describe(failureOf(error))}.`);
   }
   // What join(path, name) gives, for any entry name (no separator, never `.` or `..`),
-  // made once: join itself, normalising the whole path each time, was a tenth of scanning 10,000 folders.
+  // made once: join itself, normalising the whole path each time, was half the time of scanning 10,000 folders.
   const folder = join(path, ".");
   const prefix = folder === "." ? "" : folder.endsWith(sep) ? folder : folder + sep;
   const found: Candidate[] = [];

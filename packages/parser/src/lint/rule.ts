@@ -24,9 +24,11 @@ export interface Finding {
 
 export type Report = (finding: Finding) => void;
 
-/** A rule checks the file once (`check`), each param (`checkParam`), or both. */
-export interface Rule extends RuleMeta {
-  check?(tool: ToolFacts, report: Report): void;
+interface FileCheck {
+  check(tool: ToolFacts, report: Report): void;
+}
+
+interface ParamCheck {
   /**
    * Once for each param of `params_schema`, in order. The engine walks the
    * params once for every rule, as actionlint's visitors walk a workflow: the
@@ -34,8 +36,11 @@ export interface Rule extends RuleMeta {
    * with thousands of params is still being linted (a loop of its own in each
    * rule would run cold to its end).
    */
-  checkParam?(param: ParamFacts, tool: ToolFacts, report: Report): void;
+  checkParam(param: ParamFacts, tool: ToolFacts, report: Report): void;
 }
+
+/** A rule checks the file once (`check`), each param (`checkParam`), or both. */
+export type Rule = RuleMeta & ((FileCheck & Partial<ParamCheck>) | (Partial<FileCheck> & ParamCheck));
 
 /** What a rule across files knows of each file: kept small, so linting 10,000 files holds no trees. */
 export interface FileSummary {

@@ -1,6 +1,6 @@
 import type { MapNode } from "../../syntax/ast.ts";
 import { removeEntry } from "../edits.ts";
-import type { Finding, Rule } from "../rule.ts";
+import type { Report, Rule } from "../rule.ts";
 import type { ToolFacts } from "../facts.ts";
 import { fieldPath, forEachMap, repeatedEntries, valueText } from "../walk.ts";
 
@@ -8,7 +8,7 @@ import { fieldPath, forEachMap, repeatedEntries, valueText } from "../walk.ts";
  * Report each repeated key of `map`. Removing the repeat is offered only when it
  * says exactly what the first occurrence says: then nothing is lost.
  */
-export function reportRepeats(tool: ToolFacts, map: MapNode, path: string, describe: (key: string) => string, report: (f: Finding) => void): void {
+export function reportRepeats(tool: ToolFacts, map: MapNode, path: string, describe: (key: string) => string, report: Report): void {
   for (const { entry, first } of repeatedEntries(map)) {
     const key = entry.key.text;
     const same = valueText(tool.source.text, entry) === valueText(tool.source.text, first);

@@ -2,10 +2,10 @@ import type { Entry, MapNode } from "../../syntax/ast.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import { CONSTRAINT_NAMES, FIELD_NAMES, PARAM_KEY_NAMES } from "../misspelt.ts";
-import type { Finding, Rule } from "../rule.ts";
+import type { Report, Rule } from "../rule.ts";
 
 /** `path` is the field path of the map (built only when something is reported). */
-function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: (f: Finding) => void): void {
+function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: Report): void {
   let present: Set<string> | undefined; // built on the first unknown key only
   for (const entry of map?.entries ?? ([] as Entry[])) {
     const key = entry.key.text;

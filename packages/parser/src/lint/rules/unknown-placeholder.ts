@@ -3,9 +3,9 @@ import { commandPlaceholders } from "../../templates/command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import { templateRange, type TemplateFacts, type ToolFacts } from "../facts.ts";
-import type { Finding, Rule } from "../rule.ts";
+import type { Report, Rule } from "../rule.ts";
 
-function check(tool: ToolFacts, field: string, template: TemplateFacts<unknown>, placeholders: readonly Placeholder[], report: (f: Finding) => void): void {
+function check(tool: ToolFacts, field: string, template: TemplateFacts<unknown>, placeholders: readonly Placeholder[], report: Report): void {
   for (const placeholder of placeholders) {
     if (tool.paramsByName.has(placeholder.param)) continue;
     const suggestion = didYouMean(placeholder.param, tool.paramsByName.keys());

@@ -85,6 +85,13 @@ describe("summarizeFile", () => {
     expect(summarizeFile({ path: file.path, document: parse(file.text) })).toEqual(summarizeFile(file));
     expect(summarizeFile(file).summary.name?.value).toBe("x");
   });
+
+  it("summarizes a file as plain data a worker thread can send, holding no tree or text", () => {
+    const summary = summarizeFile({ path: "tools/x/TOOL.hdlp", text: named("x") }).summary;
+    expect(structuredClone(summary)).toEqual(summary);
+    expect(structuredClone(summary).name?.range.start.line).toBe(0);
+    expect(JSON.stringify(summary)).not.toContain("params_schema");
+  });
 });
 
 describe("applyFixes", () => {

@@ -123,7 +123,7 @@ function parsedOf(file: LintInput): ToolDocument | ParseResult {
 
 function summaryOf(path: string, nameEntry: Entry | undefined): FileSummary {
   const name = scalarOf(nameEntry?.value);
-  return name ? { path, name } : { path };
+  return name ? { path, name: { value: name.value, range: name.range } } : { path };
 }
 
 /** The rules across files, then each file's suppressions, then sorting. */

@@ -4,7 +4,7 @@
  * the id and severity, applies suppressions and sorts.
  */
 import type { Fix, Severity } from "../diagnostics.ts";
-import type { Range, Scalar } from "../syntax/ast.ts";
+import type { Range } from "../syntax/ast.ts";
 import type { ParamFacts, ToolFacts } from "./facts.ts";
 
 export interface RuleMeta {
@@ -42,11 +42,14 @@ interface ParamCheck {
 /** A rule checks the file once (`check`), each param (`checkParam`), or both. */
 export type Rule = RuleMeta & ((FileCheck & Partial<ParamCheck>) | (Partial<FileCheck> & ParamCheck));
 
-/** What a rule across files knows of each file: kept small, so linting 10,000 files holds no trees. */
+/**
+ * What a rule across files knows of each file: plain data, kept small, so
+ * linting 10,000 files holds no trees (nor texts), and a worker thread can send it.
+ */
 export interface FileSummary {
   readonly path: string;
-  /** The `name` value, when it is one. */
-  readonly name?: Scalar;
+  /** The `name` value, when it is a scalar, and where it is. */
+  readonly name?: { readonly value: string; readonly range: Range };
 }
 
 /** A rule over a set of files (`hdlp lint` on a folder). */

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LineIndex } from "../text/line-index.ts";
+import { tokenMatcher } from "chevrotain";
+import type { Key as KeyNode, Scalar, Value } from "./ast.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { Scanner } from "./scanner.ts";
-
-const ORIGIN = { offset: 0, line: 0, character: 0 };
+import { Key, ScalarToken } from "./tokens.ts";
 
 function parseWith(grammar: HdlpGrammar, text: string) {
-  return grammar.parseTokens(new Scanner(text, new LineIndex(text)), text, ORIGIN);
+  const lines = new LineIndex(text);
+  return grammar.parseTokens(new Scanner(text, lines), lines, 0);
 }
 
 describe("HdlpGrammar", () => {
@@ -21,20 +23,23 @@ describe("HdlpGrammar", () => {
     expect(grammar.input).toEqual([]);
   });
 
-  it("gives the tree the Scanner's positions, which agree with the line index", () => {
-    const text = "name: a\r\nparams_schema:\n  cmd: { type: string, description: \"第1个: 目录\" }\n";
+  it("places every key and scalar where the Scanner found its token (CRLF, BOM, Chinese, text over several lines)", () => {
+    const text = '\uFEFFname: a\r\nparams_schema:\r\n  cmd: { type: string, description: "第1个: 目录" }\r\nwhy: |\r\n  两行\r\n  文字\r\ntags: [x, "y"]\r\n';
     const lines = new LineIndex(text);
-    const { root } = parseWith(new HdlpGrammar(), text);
-    const params = root.entries[1]?.value;
-    if (params?.kind !== "map") throw new Error("params_schema is not a map");
-    const flow = params.entries[0]?.value;
-    if (flow?.kind !== "map") throw new Error("cmd is not a map");
-    const nodes = [root, ...root.entries, params, ...params.entries, flow, ...flow.entries.flatMap((e) => [e, e.key, e.value])];
-    for (const node of nodes) {
-      if (!node) continue;
-      expect(node.range.start).toEqual(lines.positionAt(node.range.start.offset));
-      expect(node.range.end).toEqual(lines.positionAt(node.range.end.offset));
-    }
+    const tokens = new Scanner(text, lines).scan().tokens.filter((t) => t.tokenType === Key || tokenMatcher(t, ScalarToken));
+    const { root } = new HdlpGrammar().parseTokens(new Scanner(text, lines), lines, 1);
+    const leaves: (KeyNode | Scalar)[] = [];
+    const collect = (value: Value | null): void => {
+      if (value?.kind === "map") for (const e of value.entries) leaves.push(e.key), collect(e.value);
+      else if (value?.kind === "list") value.items.forEach(collect);
+      else if (value?.kind === "scalar") leaves.push(value);
+    };
+    collect(root);
+    // The Scanner counts lines and characters as it goes; the tree works them out from offsets later.
+    expect(leaves.map((node) => node.range)).toEqual(tokens.map((t) => ({ start: t.start, end: t.end })));
+    expect(leaves.length).toBe(13);
+    const why = root.entries[2]!;
+    expect(why.range).toEqual({ start: { offset: 75, line: 3, character: 0 }, end: { offset: 93, line: 5, character: 4 } });
   });
 
   it("keeps every entry and item of a map or list, whatever its size", () => {

@@ -20,26 +20,29 @@
  */
 import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IToken } from "chevrotain";
 import type { Diagnostic } from "../diagnostics.ts";
-import type { Entry, ErrorNode, Key as KeyNode, ListNode, MapNode, Position, Range, Scalar, Value } from "./ast.ts";
+import { LineIndex } from "../text/line-index.ts";
+import type { ErrorNode, Position, Range } from "./ast.ts";
+import { SpannedEntry, SpannedKey, SpannedList, SpannedMap, SpannedScalar, type SpannedValue } from "./nodes.ts";
 import { quoteSource, syntaxDiagnostic } from "./syntax-diagnostics.ts";
 import { END_OF_INPUT, type TokenSource, TokenWindow } from "./token-window.ts";
 import { ALL_TOKENS, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, HdlpToken } from "./tokens.ts";
 
 /** What a block of lines at one indentation produced. */
 interface Block {
-  readonly node: MapNode | ListNode | undefined;
+  readonly node: SpannedMap | SpannedList | undefined;
   /** Lines that were neither `key: value` nor `- item`; the caller words the diagnostic. */
   readonly junk: readonly ErrorNode[];
 }
 
 interface ListItem {
   readonly dash: HdlpToken;
-  readonly value: Value;
+  readonly value: SpannedValue;
 }
 
 const NO_BLOCK: Block = { node: undefined, junk: [] };
 
 const NO_TOKENS = new TokenWindow();
+const NO_LINES = new LineIndex("");
 
 /**
  * The array to keep in the tree: a short one is copied to its exact size.
@@ -66,7 +69,7 @@ function gated<T>(GATE: () => boolean, ALT: () => T): IOrAlt<T> {
 }
 
 export interface GrammarResult {
-  readonly root: MapNode;
+  readonly root: SpannedMap;
   readonly diagnostics: Diagnostic[];
   readonly errors: ErrorNode[];
 }
@@ -74,8 +77,9 @@ export interface GrammarResult {
 export class HdlpGrammar extends EmbeddedActionsParser {
   private diagnostics: Diagnostic[] = [];
   private errorNodes: ErrorNode[] = [];
-  private text = "";
-  private origin: Position = { offset: 0, line: 0, character: 0 };
+  private lines = NO_LINES;
+  /** Where an empty document's root sits: 0, or 1 after a BOM. */
+  private origin = 0;
 
   /**
    * `validate` runs Chevrotain's checks of the grammar itself (ambiguous
@@ -89,14 +93,14 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   }
 
   /**
-   * Parse the tokens `source` produces for `text` (the Scanner, pulled a line
-   * at a time through a TokenWindow); `origin` is where an empty document's
-   * root sits (after a BOM).
+   * Parse the tokens `source` produces for the text of `lines` (the Scanner,
+   * pulled a line at a time through a TokenWindow); `origin` is the offset
+   * where an empty document's root sits (1 after a BOM).
    */
-  parseTokens(source: TokenSource, text: string, origin: Position): GrammarResult {
+  parseTokens(source: TokenSource, lines: LineIndex, origin: number): GrammarResult {
     this.diagnostics = [];
     this.errorNodes = [];
-    this.text = text;
+    this.lines = lines;
     this.origin = origin;
     this.input = []; // resets Chevrotain's state; the tokens come from the window
     this.window = new TokenWindow(source);
@@ -107,7 +111,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     } finally {
       // The grammar is shared and lives as long as the process: holding on to the
       // text and tokens would keep the last document's (hundreds of MB for 10 MB) alive.
-      this.text = "";
+      this.lines = NO_LINES;
       this.window = NO_TOKENS;
     }
   }
@@ -151,7 +155,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   private readonly document = this.RULE(
     "document",
-    (): MapNode => {
+    (): SpannedMap => {
       const block = this.SUBRULE(this.block);
       return this.ACTION(() => {
         this.reportJunk(block.junk, (text) => `Expected a \`key: value\` line, found ${quoteSource(text)}.`);
@@ -167,12 +171,12 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private readonly block = this.RULE(
     "block",
     (): Block => {
-      const entries: Entry[] = [];
-      const items: Value[] = [];
+      const entries: SpannedEntry[] = [];
+      const items: SpannedValue[] = [];
       const junk: ErrorNode[] = [];
       let kind: "map" | "list" | undefined;
-      let start: Position | undefined;
-      let lastEntry: Entry | undefined;
+      let start: number | undefined;
+      let lastEntry: SpannedEntry | undefined;
       // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
       const alternatives: IOrAlt<unknown>[] = [
         alt(() => {
@@ -180,7 +184,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
           this.ACTION(() => {
             if (kind === "list") return this.misplaced(entry, "A `key: value` line cannot stand among `- ` items.");
             kind = "map";
-            start ??= entry.range.start;
+            start ??= entry.startOffset;
             entries.push(entry);
             lastEntry = entry;
           });
@@ -192,7 +196,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
               return this.misplaced({ range: { start: item.dash.start, end: item.value.range.end } }, "A `- ` item cannot stand among `key: value` lines.");
             }
             kind = "list";
-            start ??= item.dash.start;
+            start ??= item.dash.startOffset;
             items.push(item.value);
           });
         }),
@@ -219,11 +223,11 @@ export class HdlpGrammar extends EmbeddedActionsParser {
             // The lines are still read as part of this block, so their fields are not lost.
             if (node.kind === "map" && kind !== "list") {
               kind = "map";
-              start ??= node.range.start;
+              start ??= node.startOffset;
               for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
             } else if (node.kind === "list" && kind !== "map") {
               kind = "list";
-              start ??= node.range.start;
+              start ??= node.startOffset;
               for (const item of node.items) items.push(item);
             } else {
               this.errorNodes.push(this.errorNode(node.range));
@@ -249,7 +253,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     { recoveryValueFunc: () => NO_BLOCK },
   );
 
-  private readonly entry = this.RULE("entry", (): Entry => {
+  private readonly entry = this.RULE("entry", (): SpannedEntry => {
     const key = this.CONSUME(Key) as HdlpToken;
     const colon = this.CONSUME(Colon) as HdlpToken;
     this.owner = key;
@@ -265,7 +269,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private owner: HdlpToken | undefined;
 
   /** The value of a `key:` or `-` (the owner): on its line, or on the lines below. */
-  private readonly valueAlternatives: IOrAlt<Value | null>[] = [
+  private readonly valueAlternatives: IOrAlt<SpannedValue | null>[] = [
     alt(() => {
       const inline = this.SUBRULE(this.inlineValue);
       this.CONSUME(Newline);
@@ -281,7 +285,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   /** The value of `key:` or `-` with nothing after it: the indented lines below, if any. */
   private readonly nested = this.RULE(
     "nested",
-    (owner?: HdlpToken, sameColumnList?: boolean): Value | null => {
+    (owner?: HdlpToken, sameColumnList?: boolean): SpannedValue | null => {
       return this.OR([
         alt(() => {
           this.CONSUME(Indent);
@@ -301,12 +305,12 @@ export class HdlpGrammar extends EmbeddedActionsParser {
         gated(
           () => sameColumnList === true,
           () => {
-            const items: Value[] = [];
-            let start: Position | undefined;
+            const items: SpannedValue[] = [];
+            let start: number | undefined;
             this.AT_LEAST_ONE(() => {
               const item = this.SUBRULE(this.listItem);
               this.ACTION(() => {
-                start ??= item.dash.start;
+                start ??= item.dash.startOffset;
                 items.push(item.value);
               });
             });
@@ -323,11 +327,11 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     const dash = this.CONSUME(Dash) as HdlpToken;
     this.owner = dash;
     const value = this.OR(this.itemValueAlternatives);
-    return this.ACTION(() => ({ dash, value: value ?? this.emptyScalar(dash.end) }));
+    return this.ACTION(() => ({ dash, value: value ?? this.emptyScalar(this.endOf(dash, this.origin)) }));
   });
 
   /** An item's value may also be a block that starts on its line (`- key: value`). Null where it has none. */
-  private readonly itemValueAlternatives: IOrAlt<Value | null>[] = [
+  private readonly itemValueAlternatives: IOrAlt<SpannedValue | null>[] = [
     alt(() => {
       this.CONSUME(Indent);
       const block = this.SUBRULE(this.block);
@@ -337,7 +341,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     ...this.valueAlternatives,
   ];
 
-  private readonly inlineValue = this.RULE("inlineValue", (): Value => this.OR(this.inlineValueAlternatives), {
+  private readonly inlineValue = this.RULE("inlineValue", (): SpannedValue => this.OR(this.inlineValueAlternatives), {
     recoveryValueFunc: () => this.emptyScalar(this.origin),
   });
 
@@ -347,7 +351,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
    * alternatives is four objects and three closures of garbage each time.
    * Possible because the alternatives share no local state.
    */
-  private readonly inlineValueAlternatives: IOrAlt<Value>[] = [
+  private readonly inlineValueAlternatives: IOrAlt<SpannedValue>[] = [
     alt(() => {
       const token = this.CONSUME(ScalarToken) as HdlpToken;
       return this.ACTION(() => this.scalar(token));
@@ -356,9 +360,9 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     alt(() => this.SUBRULE(this.flowList)),
   ];
 
-  private readonly flowMap = this.RULE("flowMap", (): MapNode => {
+  private readonly flowMap = this.RULE("flowMap", (): SpannedMap => {
     const open = this.CONSUME(LCurly) as HdlpToken;
-    const entries: Entry[] = [];
+    const entries: SpannedEntry[] = [];
     let expectingEntry = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
@@ -381,19 +385,19 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RCurly) as HdlpToken;
-    return this.ACTION((): MapNode => ({ kind: "map", style: "flow", entries: fitted(entries), range: { start: open.start, end: this.closeEnd(close, open) } }));
+    return this.ACTION(() => new SpannedMap(this.lines, this.startOf(open, this.origin), this.closeEnd(close, open), "flow", fitted(entries)));
   });
 
-  private readonly flowEntry = this.RULE("flowEntry", (): Entry | undefined => this.OR(this.flowEntryAlternatives), {
+  private readonly flowEntry = this.RULE("flowEntry", (): SpannedEntry | undefined => this.OR(this.flowEntryAlternatives), {
     recoveryValueFunc: () => undefined,
   });
 
   /** Made once, as inlineValue's (every entry of every `{ … }` goes through here). */
-  private readonly flowEntryAlternatives: IOrAlt<Entry | undefined>[] = [
+  private readonly flowEntryAlternatives: IOrAlt<SpannedEntry | undefined>[] = [
     alt(() => {
       const key = this.CONSUME(ScalarToken) as HdlpToken;
       let colon: HdlpToken | undefined;
-      let value: Value | undefined;
+      let value: SpannedValue | undefined;
       this.OPTION(() => {
         colon = this.CONSUME(Colon) as HdlpToken;
         value = this.OPTION2(() => this.SUBRULE(this.inlineValue));
@@ -411,13 +415,13 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       const value = this.OPTION3(() => this.SUBRULE2(this.inlineValue));
       return this.ACTION(() => {
         this.diagnostics.push(syntaxDiagnostic("syntax", "Expected a key before `:`.", this.rangeOf(colon)));
-        const key: KeyNode = { kind: "key", text: "", range: { start: colon.start, end: colon.start } };
-        return this.makeEntry(key, colon, value ?? null);
+        const at = this.startOf(colon, this.origin);
+        return this.makeEntry(new SpannedKey(this.lines, at, at, ""), colon, value ?? null);
       });
     }),
     alt(() => {
       const collection = this.OR2([alt(() => this.SUBRULE(this.flowMap)), alt(() => this.SUBRULE(this.flowList))]);
-      let value: Value | undefined;
+      let value: SpannedValue | undefined;
       this.OPTION4(() => {
         this.CONSUME3(Colon);
         value = this.OPTION5(() => this.SUBRULE3(this.inlineValue));
@@ -430,9 +434,9 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     }),
   ];
 
-  private readonly flowList = this.RULE("flowList", (): ListNode => {
+  private readonly flowList = this.RULE("flowList", (): SpannedList => {
     const open = this.CONSUME(LSquare) as HdlpToken;
-    const items: Value[] = [];
+    const items: SpannedValue[] = [];
     let expectingItem = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
@@ -466,44 +470,57 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RSquare) as HdlpToken;
-    return this.ACTION((): ListNode => ({ kind: "list", style: "flow", items: fitted(items), range: { start: open.start, end: this.closeEnd(close, open) } }));
+    return this.ACTION(() => new SpannedList(this.lines, this.startOf(open, this.origin), this.closeEnd(close, open), "flow", fitted(items)));
   });
 
   // ---- node construction -------------------------------------------------------
 
-  private scalar(token: HdlpToken): Scalar {
+  /**
+   * Where a token starts and ends. Tokens invented by Chevrotain's recovery
+   * are not HdlpTokens and have no place: `fallback` stands in.
+   */
+  private startOf(token: HdlpToken, fallback: number): number {
+    return token instanceof HdlpToken ? token.startOffset : fallback;
+  }
+
+  private endOf(token: HdlpToken, fallback: number): number {
+    return token instanceof HdlpToken ? token.endOffset + 1 : fallback;
+  }
+
+  private scalar(token: HdlpToken): SpannedScalar {
     if (!(token instanceof HdlpToken)) return this.emptyScalar(this.origin);
-    return { kind: "scalar", style: token.style, raw: token.image, value: token.value, range: { start: token.start, end: token.end } };
+    return new SpannedScalar(this.lines, token.startOffset, token.endOffset + 1, token.style, token.image, token.value);
   }
 
-  private keyNode(token: HdlpToken): KeyNode {
-    return { kind: "key", text: token.value ?? "", range: this.rangeOf(token) };
+  private keyNode(token: HdlpToken): SpannedKey {
+    if (!(token instanceof HdlpToken)) return new SpannedKey(this.lines, this.origin, this.origin, "");
+    return new SpannedKey(this.lines, token.startOffset, token.endOffset + 1, token.value);
   }
 
-  private makeEntry(key: KeyNode, colon: HdlpToken | undefined, value: Value | null): Entry {
-    const end = value ? value.range.end : (colon?.end ?? key.range.end);
-    return { kind: "entry", key, value, range: { start: key.range.start, end: end ?? key.range.end } };
+  private makeEntry(key: SpannedKey, colon: HdlpToken | undefined, value: SpannedValue | null): SpannedEntry {
+    const end = value ? value.endOffset : colon ? this.endOf(colon, key.endOffset) : key.endOffset;
+    return new SpannedEntry(this.lines, key.startOffset, end, key, value);
   }
 
-  private blockMap(entries: Entry[], start: Position | undefined): MapNode {
+  private blockMap(entries: SpannedEntry[], start: number | undefined): SpannedMap {
     const last = entries[entries.length - 1];
     const from = start ?? this.origin;
-    return { kind: "map", style: "block", entries: fitted(entries), range: { start: from, end: last ? last.range.end : from } };
+    return new SpannedMap(this.lines, from, last ? last.endOffset : from, "block", fitted(entries));
   }
 
-  private blockList(items: Value[], start: Position | undefined): ListNode {
+  private blockList(items: SpannedValue[], start: number | undefined): SpannedList {
     const last = items[items.length - 1];
     const from = start ?? this.origin;
-    return { kind: "list", style: "block", items: fitted(items), range: { start: from, end: last ? last.range.end : from } };
+    return new SpannedList(this.lines, from, last ? last.endOffset : from, "block", fitted(items));
   }
 
-  private emptyMap(at: Position): MapNode {
-    return { kind: "map", style: "block", entries: [], range: { start: at, end: at } };
+  private emptyMap(at: number): SpannedMap {
+    return new SpannedMap(this.lines, at, at, "block", []);
   }
 
   /** The value of an item written as a bare `-`: an empty plain scalar where the value would be. */
-  private emptyScalar(at: Position): Scalar {
-    return { kind: "scalar", style: "plain", raw: "", value: "", range: { start: at, end: at } };
+  private emptyScalar(at: number): SpannedScalar {
+    return new SpannedScalar(this.lines, at, at, "plain", "", "");
   }
 
   /**
@@ -511,18 +528,23 @@ export class HdlpGrammar extends EmbeddedActionsParser {
    * where the content ended when the author left it open. (A closer invented
    * by Chevrotain's recovery has no place; the opener's end stands in.)
    */
-  private closeEnd(close: HdlpToken, open: HdlpToken): Position {
-    return close instanceof HdlpToken ? close.end : open.end;
+  private closeEnd(close: HdlpToken, open: HdlpToken): number {
+    return this.endOf(close, this.endOf(open, this.origin));
   }
 
-  /** A token's range; tokens invented by Chevrotain's recovery have none, so they get the origin. */
+  /** A token's range, for a diagnostic; a token invented by Chevrotain's recovery gets the origin. */
   private rangeOf(token: HdlpToken): Range {
-    if (!(token instanceof HdlpToken)) return { start: this.origin, end: this.origin };
+    if (!(token instanceof HdlpToken)) return this.originRange();
     return { start: token.start, end: token.end };
   }
 
+  private originRange(): Range {
+    const at = this.lines.positionAt(this.origin);
+    return { start: at, end: at };
+  }
+
   private errorNode(range: Range): ErrorNode {
-    return { kind: "error", text: this.text.slice(range.start.offset, range.end.offset), range };
+    return { kind: "error", text: this.lines.text.slice(range.start.offset, range.end.offset), range };
   }
 
   // ---- diagnostics ---------------------------------------------------------------
@@ -557,7 +579,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private recognitionErrors(): Diagnostic[] {
     return this.errors.map((error: IRecognitionException) => {
       const token = error.token as Partial<HdlpToken>;
-      const range = token.start && token.end ? { start: token.start, end: token.end } : { start: this.origin, end: this.origin };
+      const range = token.start && token.end ? { start: token.start, end: token.end } : this.originRange();
       const found = token.image ? quoteSource(token.image) : "the end of the file";
       return syntaxDiagnostic("syntax", `Unexpected ${found}.`, range);
     });

@@ -8,7 +8,6 @@
  */
 import type { Diagnostic } from "../diagnostics.ts";
 import { LineIndex } from "../text/line-index.ts";
-import type { Position } from "./ast.ts";
 import { ToolDocument } from "./document.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { Scanner } from "./scanner.ts";
@@ -25,11 +24,11 @@ let grammar: HdlpGrammar | undefined;
 export function parse(text: string): ParseResult {
   const source = typeof text === "string" ? text : String(text ?? "");
   const lines = new LineIndex(source);
-  const origin: Position = source.charCodeAt(0) === 0xfeff ? { offset: 1, line: 0, character: 1 } : { offset: 0, line: 0, character: 0 };
+  const origin = source.charCodeAt(0) === 0xfeff ? 1 : 0; // after a BOM
   try {
     const scanner = new Scanner(source, lines);
     grammar ??= new HdlpGrammar();
-    const parsed = grammar.parseTokens(scanner, source, origin);
+    const parsed = grammar.parseTokens(scanner, lines, origin);
     const scanned = scanner.scan(); // the comments and diagnostics, the scan finished if anything is left (the grammar reads to the end)
     const diagnostics = [...scanned.diagnostics, ...parsed.diagnostics].sort(byPosition);
     const errors = [...scanned.errors, ...parsed.errors].sort((a, b) => a.range.start.offset - b.range.start.offset);
@@ -37,8 +36,9 @@ export function parse(text: string): ParseResult {
   } catch (error) {
     // A bug of ours must not take the editor or the CI gate down with it: report it as a diagnostic.
     grammar = undefined;
-    const range = { start: origin, end: lines.positionAt(source.length) };
-    const root = { kind: "map", style: "block", entries: [], range: { start: origin, end: origin } } as const;
+    const start = lines.positionAt(origin);
+    const range = { start, end: lines.positionAt(source.length) };
+    const root = { kind: "map", style: "block", entries: [], range: { start, end: start } } as const;
     const message = `Internal parser error (please report it): ${error instanceof Error ? error.message : String(error)}`;
     return { document: new ToolDocument(source, root, [], [], lines), diagnostics: [syntaxDiagnostic("syntax", message, range)] };
   }

@@ -156,7 +156,7 @@ describe("parse, on any input", () => {
     fc.assert(
       fc.property(fc.oneof(mutated, syntaxy), (text) => {
         const lines = new LineIndex(text);
-        grammar.parseTokens(new Scanner(text, lines), text, { offset: 0, line: 0, character: 0 });
+        grammar.parseTokens(new Scanner(text, lines), lines, 0);
         expect(grammar.errors).toEqual([]);
       }),
       { numRuns: 1000 },
@@ -165,15 +165,14 @@ describe("parse, on any input", () => {
 
   it("the grammar builds the same tree pulling tokens a line at a time (and letting go of them) as from all at once", () => {
     const grammar = new HdlpGrammar();
-    const origin = { offset: 0, line: 0, character: 0 };
     // Long enough (thousands of tokens) for the window to let go of tokens while it parses.
     const long = fc.array(fc.oneof(mutated, syntaxy), { minLength: 20, maxLength: 40 }).map((parts) => parts.join("\n"));
     fc.assert(
       fc.property(long, (text) => {
         const lines = new LineIndex(text);
-        const streamed = grammar.parseTokens(new Scanner(text, lines), text, origin);
+        const streamed = grammar.parseTokens(new Scanner(text, lines), lines, 0);
         const streamedErrors = grammar.errors;
-        const whole = grammar.parseTokens({ tokens: new Scanner(text, lines).scan().tokens, more: () => false }, text, origin);
+        const whole = grammar.parseTokens({ tokens: new Scanner(text, lines).scan().tokens, more: () => false }, lines, 0);
         expect(JSON.stringify(streamed)).toBe(JSON.stringify(whole));
         expect(streamedErrors).toEqual(grammar.errors);
       }),

@@ -72,7 +72,7 @@ describe("the grammar pulls tokens from the Scanner", () => {
         return more;
       },
     };
-    const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, text, { offset: 0, line: 0, character: 0 });
+    const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, new LineIndex(text), 0);
     expect(diagnostics).toEqual([]);
     const params = root.entries[1]?.value;
     expect(params?.kind === "map" && params.entries.length).toBe(20_000);

@@ -1,6 +1,6 @@
+import { tokenMatcher } from "chevrotain";
 import { describe, expect, it } from "vitest";
 import { LineIndex } from "../text/line-index.ts";
-import { tokenMatcher } from "chevrotain";
 import type { Key as KeyNode, Scalar, Value } from "./ast.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { Scanner } from "./scanner.ts";

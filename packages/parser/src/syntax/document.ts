@@ -87,7 +87,7 @@ export class ToolDocument {
   }
 
   rangeOf(startOffset: number, endOffset: number): Range {
-    return { start: this.positionAt(startOffset), end: this.positionAt(endOffset) };
+    return this.lines.rangeOf(startOffset, endOffset);
   }
 
   /**

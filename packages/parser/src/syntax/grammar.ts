@@ -534,13 +534,8 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /** A token's range, for a diagnostic; a token invented by Chevrotain's recovery gets the origin. */
   private rangeOf(token: HdlpToken): Range {
-    if (!(token instanceof HdlpToken)) return this.originRange();
+    if (!(token instanceof HdlpToken)) return this.lines.rangeOf(this.origin, this.origin);
     return { start: token.start, end: token.end };
-  }
-
-  private originRange(): Range {
-    const at = this.lines.positionAt(this.origin);
-    return { start: at, end: at };
   }
 
   private errorNode(range: Range): ErrorNode {
@@ -579,7 +574,7 @@ export class HdlpGrammar extends EmbeddedActionsParser {
   private recognitionErrors(): Diagnostic[] {
     return this.errors.map((error: IRecognitionException) => {
       const token = error.token as Partial<HdlpToken>;
-      const range = token.start && token.end ? { start: token.start, end: token.end } : this.originRange();
+      const range = token.start && token.end ? { start: token.start, end: token.end } : this.lines.rangeOf(this.origin, this.origin);
       const found = token.image ? quoteSource(token.image) : "the end of the file";
       return syntaxDiagnostic("syntax", `Unexpected ${found}.`, range);
     });

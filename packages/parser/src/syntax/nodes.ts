@@ -35,7 +35,7 @@ interface Placed {
 
 /** Worked out on first use, then kept: the editor asks for the same nodes' ranges again and again. */
 function rangeOf(node: Placed): Range {
-  return (node.cachedRange ??= { start: node.lines.positionAt(node.startOffset), end: node.lines.positionAt(node.endOffset) });
+  return (node.cachedRange ??= node.lines.rangeOf(node.startOffset, node.endOffset));
 }
 
 /** For `JSON.stringify` (debugging, snapshots): the range, which is no own property, and not the whole text. */

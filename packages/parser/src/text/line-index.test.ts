@@ -18,6 +18,12 @@ describe("LineIndex", () => {
     expect(lines.offsetAt({ line: 2, character: 1 })).toBe(9);
   });
 
+  it("gives the range between two offsets, each clamped as positionAt does", () => {
+    const lines = new LineIndex("ab\r\n键😀\nz");
+    expect(lines.rangeOf(1, 7)).toEqual({ start: { offset: 1, line: 0, character: 1 }, end: { offset: 7, line: 1, character: 3 } });
+    expect(lines.rangeOf(3, 99)).toEqual({ start: { offset: 2, line: 0, character: 2 }, end: { offset: 9, line: 2, character: 1 } });
+  });
+
   it("moves an offset between CR and LF to the end of its line", () => {
     expect(new LineIndex("ab\r\nc").positionAt(3)).toEqual({ offset: 2, line: 0, character: 2 });
   });

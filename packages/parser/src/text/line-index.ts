@@ -5,7 +5,7 @@
  * the positions we hand out agree with the editor's. Offsets and characters
  * are UTF-16 code units, as JavaScript strings and the LSP count them.
  */
-import type { Position } from "../syntax/ast.ts";
+import type { Position, Range } from "../syntax/ast.ts";
 
 const LF = 10;
 const CR = 13;
@@ -59,6 +59,11 @@ export class LineIndex {
     const start = this.lineStarts[line] as number;
     const at = Math.min(clamped, this.lineEnd(line));
     return { offset: at, line, character: at - start };
+  }
+
+  /** The range from `startOffset` to `endOffset`, each as `positionAt` makes it. */
+  rangeOf(startOffset: number, endOffset: number): Range {
+    return { start: this.positionAt(startOffset), end: this.positionAt(endOffset) };
   }
 
   /**

@@ -5,6 +5,7 @@
  * turns a validated call into a process or a request and reports what came back.
  */
 import type { ToolModel } from "@hdlp/parser";
+import type { Ceilings, McpPolicy, RegistrySource, SandboxPolicy, ToolPolicy, ToolSecrets } from "../config/policy.ts";
 
 export interface ExecutionRequest {
   readonly tool: ToolModel;
@@ -17,6 +18,12 @@ export interface ExecutionRequest {
   /** Named target where the config lists several (`--target BS-GZ-006`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /**
+   * The secrets the operator maps to this tool (variable name → value), read
+   * when the call starts: they reach only this tool's environment and are
+   * masked in its output.
+   */
+  readonly secrets?: Readonly<Record<string, string>>;
 }
 
 export interface ExecutionResult {
@@ -65,6 +72,13 @@ export interface RuntimeConfig {
   readonly forgejoDefaultRepo?: string;
   /** The hdlp.config.json that was read (or looked for), so a "not configured" error can name it. */
   readonly configPath?: string;
+  /** The operator's controls (config/policy.ts); absent: the defaults there. */
+  readonly registry?: RegistrySource;
+  readonly tools?: ToolPolicy;
+  readonly ceilings?: Ceilings;
+  readonly secrets?: ToolSecrets;
+  readonly sandbox?: SandboxPolicy;
+  readonly mcp?: McpPolicy;
 }
 
 /**

@@ -128,6 +128,19 @@ describe("hdlp lint", () => {
     expect(run).toMatchObject({ code: 0, stdout: "1 file checked, no problems.\n" });
   });
 
+  it("--fix keeps a file whose line breaks are CR only: its text survives, and what is added uses CR", async () => {
+    const cwd = await project({ "tools/a/TOOL.hdlp": "name: a\rdisplay: keep me\rname: a\r" });
+    const run = await runHdlp(["lint", "--fix"], { cwd });
+    const fixed = await readFile(join(cwd, "tools/a/TOOL.hdlp"), "utf8");
+    expect(fixed.startsWith("name: a\rdisplay: keep me\r")).toBe(true);
+    // The report quotes the line it points at, CR being a line break there too.
+    expect(run.stdout).toContain("  4 | method: exec\n    |         ^^^^\n");
+    expect(fixed.match(/^name:/gm)).toHaveLength(1);
+    expect(fixed).not.toContain("\n");
+    // Each missing field once, the three constraints once each.
+    for (const key of ["intent:", "method:", "executor:", "timeout_ms:", "max_output_bytes:", "require_confirm:"]) expect(fixed.split(key)).toHaveLength(2);
+  });
+
   it("finds duplicate names across files and folders named differently from their tool", async () => {
     const cwd = await project({ "tools/a/TOOL.hdlp": SEED, "tools/shell-exec/TOOL.hdlp": SEED });
     const run = await runHdlp(["lint", "--format", "json"], { cwd });

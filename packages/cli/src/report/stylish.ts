@@ -3,7 +3,7 @@
  * severity, message and rule, then the line with a caret under the defect.
  * Colour only on a terminal (NO_COLOR turns it off, FORCE_COLOR on).
  */
-import { type Diagnostic, displayWidth, isWide } from "@hdlp/parser";
+import { type Diagnostic, displayWidth, isWide, LineIndex } from "@hdlp/parser";
 import { type FileReport, totals } from "./report.ts";
 
 export interface Style {
@@ -23,21 +23,14 @@ function pad(text: string): string {
   return out;
 }
 
-function lineOf(text: string, line: number, lineStarts: number[]): string {
-  const start = lineStarts[line] ?? text.length;
-  const next = lineStarts[line + 1];
-  return text.slice(start, next === undefined ? text.length : next).replace(/\r?\n$/, "");
+/** Line `line` of the text, without its line break (LF, CRLF or CR). */
+function lineOf(lines: LineIndex, line: number): string {
+  return line < lines.lineCount ? lines.text.slice(lines.lineStarts[line], lines.lineEnd(line)) : "";
 }
 
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function frame(file: FileReport, d: Diagnostic, starts: number[], paint: ReturnType<typeof painter>): string {
+function frame(d: Diagnostic, lines: LineIndex, paint: ReturnType<typeof painter>): string {
   const { start, end } = d.range;
-  const source = lineOf(file.text, start.line, starts);
+  const source = lineOf(lines, start.line);
   const number = String(start.line + 1);
   const gutter = " ".repeat(number.length);
   const before = source.slice(0, start.character);
@@ -52,11 +45,11 @@ export function stylishReport(files: readonly FileReport[], style: Style): strin
   const out: string[] = [];
   for (const file of files) {
     if (file.diagnostics.length === 0) continue;
-    const starts = lineStartsOf(file.text);
+    const lines = new LineIndex(file.text);
     for (const d of file.diagnostics) {
       const where = `${file.path}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
       const severity = d.severity === "error" ? paint("red", "error") : d.severity === "warning" ? paint("yellow", "warning") : paint("blue", "info");
-      out.push(`${paint("bold", where)}: ${severity}: ${d.message} ${paint("dim", `[${d.rule}]`)}\n${frame(file, d, starts, paint)}\n`);
+      out.push(`${paint("bold", where)}: ${severity}: ${d.message} ${paint("dim", `[${d.rule}]`)}\n${frame(d, lines, paint)}\n`);
     }
   }
   const { errors, warnings, infos, fixable } = totals(files);

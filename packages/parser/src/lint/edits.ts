@@ -3,6 +3,10 @@
  * at its canonical place), replace a node, remove an entry. The edits are
  * exact `TextEdit`s in the document, so the language server can offer them
  * unchanged as quick fixes.
+ *
+ * Lines are the document's LineIndex (LF, CRLF and a lone CR alike), and what
+ * an edit writes uses the file's own line break: a fix never reads a CR-only
+ * file as one long line, and never writes an LF into it.
  */
 import type { TextEdit } from "../diagnostics.ts";
 import type { Entry, MapNode, Range } from "../syntax/ast.ts";
@@ -13,24 +17,42 @@ export function replace(range: Range, newText: string): TextEdit {
 }
 
 function insertAt(source: DocumentSource, offset: number, newText: string): TextEdit {
-  const position = source.positionAt(offset);
-  return { range: { start: position, end: position }, newText };
+  return { range: source.rangeOf(offset, offset), newText };
 }
 
-/** The line break the file uses (CRLF files keep CRLF). */
+function remove(source: DocumentSource, from: number, to: number): TextEdit {
+  return { range: source.rangeOf(from, to), newText: "" };
+}
+
+/** The line break the file uses (CRLF files keep CRLF, CR files CR). */
 export function eol(source: DocumentSource): string {
-  const first = source.text.indexOf("\n");
-  return first > 0 && source.text[first - 1] === "\r" ? "\r\n" : "\n";
+  return source.lines.lineBreak();
+}
+
+/** Whether a value to write starts with a line break: a block written on the lines after its key. */
+export function isBlockValue(value: string): boolean {
+  return value.startsWith("\n") || value.startsWith("\r");
+}
+
+function lineStartAt(source: DocumentSource, offset: number): number {
+  return source.lines.lineStarts[source.lines.lineOf(offset)]!;
 }
 
 /** Offset of the start of the line after the one holding `offset` (or the end of the text). */
-function nextLineStart(text: string, offset: number): number {
-  const newline = text.indexOf("\n", offset);
-  return newline < 0 ? text.length : newline + 1;
+function nextLineStartAt(source: DocumentSource, offset: number): number {
+  return source.lines.nextLineStart(source.lines.lineOf(offset));
 }
 
-function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
+/**
+ * What goes before a key at `offset` on a line of its own: the whitespace its
+ * line starts with (tabs kept, so the scanner reads the same column), or as
+ * many spaces as the text before it (`- ` of a list item). A BOM is no column.
+ */
+function indentationOf(source: DocumentSource, offset: number): string {
+  const lineStart = lineStartAt(source, offset);
+  const from = lineStart === 0 && source.text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
+  const before = source.text.slice(from, offset);
+  return /^[ \t]*$/.test(before) ? before : " ".repeat(before.length);
 }
 
 export interface InsertTarget {
@@ -54,28 +76,28 @@ export function insertEntry(source: DocumentSource, target: InsertTarget, key: s
     const r = order.indexOf(entry.key.text);
     if (r >= 0 && r < rank) after = entry;
   }
-  const newline = eol(source);
-  const text = source.text;
 
   if (map?.style === "flow") {
     if (after) return insertAt(source, after.range.end.offset, `, ${key}: ${value}`);
     const first = entries[0];
     if (first) return insertAt(source, first.range.start.offset, `${key}: ${value}, `);
-    return replace({ start: map.range.start, end: map.range.end }, `{ ${key}: ${value} }`);
+    return replace(map.range, `{ ${key}: ${value} }`);
   }
 
-  // Block map (or none yet): a new line at the entries' indentation.
-  const ownerIndent = owner ? owner.key.range.start.character : -2;
-  const indent = entries[0] ? entries[0].key.range.start.character : ownerIndent + 2;
-  const line = `${" ".repeat(indent)}${key}:${value.startsWith("\n") || value.startsWith("\r\n") ? "" : " "}${value}`;
-  if (after || (!entries[0] && owner)) {
-    const end = (after ?? owner)!.range.end.offset;
-    const at = nextLineStart(text, end);
-    const needsBreak = at === text.length && !text.endsWith("\n") && text.length > 0;
-    return insertAt(source, at, needsBreak ? `${newline}${line}` : `${line}${newline}`);
-  }
+  // Block map (or none yet): a line of its own at the entries' indentation.
   const first = entries[0];
-  return insertAt(source, first ? lineStart(text, first.range.start.offset) : bomLength(text), `${line}${newline}`);
+  const indent = first ? indentationOf(source, first.key.range.start.offset) : owner ? `${indentationOf(source, owner.key.range.start.offset)}  ` : "";
+  const newline = eol(source);
+  const line = `${indent}${key}:${isBlockValue(value) ? "" : " "}${value}`;
+  const previous = after ?? (first ? undefined : owner);
+  if (previous) {
+    const end = previous.range.end.offset;
+    // After the last line of a file without a final line break, the break goes first.
+    if (source.lines.lineOf(end) === source.lines.lineCount - 1) return insertAt(source, source.text.length, `${newline}${line}`);
+    return insertAt(source, nextLineStartAt(source, end), `${line}${newline}`);
+  }
+  const at = first ? lineStartAt(source, first.range.start.offset) : source.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return insertAt(source, at, `${line}${newline}`);
 }
 
 /**
@@ -84,40 +106,30 @@ export function insertEntry(source: DocumentSource, target: InsertTarget, key: s
  * end of the key's line, so a comment there stays on it.
  */
 export function fillBlank(source: DocumentSource, entry: Entry, value: string): TextEdit {
-  const text = source.text;
-  const colon = text.indexOf(":", entry.key.range.end.offset) + 1;
-  const block = value.startsWith("\n") || value.startsWith("\r\n");
-  if (entry.value === null && block) {
-    const lineEnd = nextLineStart(text, colon);
-    const end = lineEnd > 0 && text[lineEnd - 1] === "\n" ? lineEnd - (text[lineEnd - 2] === "\r" ? 2 : 1) : lineEnd;
-    return insertAt(source, end, value);
-  }
+  const colon = source.text.indexOf(":", entry.key.range.end.offset) + 1;
+  const block = isBlockValue(value);
+  if (entry.value === null && block) return insertAt(source, source.lines.lineEnd(source.lines.lineOf(colon)), value);
   const end = entry.value ? entry.value.range.end.offset : colon;
-  return replace({ start: source.positionAt(colon), end: source.positionAt(end) }, block ? value : ` ${value}`);
+  return replace(source.rangeOf(colon, end), block ? value : ` ${value}`);
 }
 
-function bomLength(text: string): number {
-  return text.charCodeAt(0) === 0xfeff ? 1 : 0;
-}
-
-/** Remove an entry whole: its lines in a block map, its `, key: value` in a flow map. */
-export function removeEntry(source: DocumentSource, map: MapNode, entry: Entry): TextEdit {
-  const text = source.text;
+/**
+ * Remove the entry at `index` of `map` whole: its lines in a block map, the
+ * entry and one comma beside it in a flow map.
+ */
+export function removeEntry(source: DocumentSource, map: MapNode, index: number): TextEdit {
+  const entry = map.entries[index]!;
   if (map.style === "flow") {
-    const index = map.entries.indexOf(entry);
     const previous = map.entries[index - 1];
     const next = map.entries[index + 1];
     const from = previous ? previous.range.end.offset : entry.range.start.offset;
     const to = previous ? entry.range.end.offset : next ? next.range.start.offset : entry.range.end.offset;
-    return replace({ start: source.positionAt(from), end: source.positionAt(to) }, "");
+    return remove(source, from, to);
   }
-  const from = lineStart(text, entry.range.start.offset);
-  const to = nextLineStart(text, entry.range.end.offset);
-  return replace({ start: source.positionAt(from), end: source.positionAt(to) }, "");
+  return remove(source, lineStartAt(source, entry.range.start.offset), nextLineStartAt(source, entry.range.end.offset));
 }
 
 /** Remove the whole line holding `offset`, its line break included. */
 export function removeLine(source: DocumentSource, offset: number): TextEdit {
-  const from = lineStart(source.text, offset);
-  return replace({ start: source.positionAt(from), end: source.positionAt(nextLineStart(source.text, offset)) }, "");
+  return remove(source, lineStartAt(source, offset), nextLineStartAt(source, offset));
 }

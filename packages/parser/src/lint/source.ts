@@ -1,19 +1,22 @@
 /**
- * The linter's view of a parsed document: its text, its top-level map, its
- * comments, its syntax diagnostics and a way to turn offsets into positions.
- * The one place that knows the shape of `ToolDocument`.
+ * The linter's view of a parsed document: its text and lines, its top-level
+ * map, its comments, its syntax diagnostics. The one place that knows the
+ * shape of `ToolDocument`.
  */
 import type { Diagnostic } from "../diagnostics.ts";
-import type { Comment, MapNode, Position } from "../syntax/ast.ts";
+import type { Comment, MapNode, Range } from "../syntax/ast.ts";
 import type { ToolDocument } from "../syntax/document.ts";
 import { parse } from "../syntax/parse.ts";
+import type { LineIndex } from "../text/line-index.ts";
 
 export interface DocumentSource {
   readonly text: string;
+  /** The document's lines (LF, CRLF and CR alike): where fixes find line starts and the line break to write. */
+  readonly lines: LineIndex;
   readonly root: MapNode;
   readonly comments: readonly Comment[];
   readonly syntax: readonly Diagnostic[];
-  positionAt(offset: number): Position;
+  rangeOf(startOffset: number, endOffset: number): Range;
 }
 
 /**
@@ -23,9 +26,10 @@ export interface DocumentSource {
 export function sourceOf(document: ToolDocument, syntax?: readonly Diagnostic[]): DocumentSource {
   return {
     text: document.text,
+    lines: document.lines,
     root: document.root,
     comments: document.comments,
     syntax: syntax ?? parse(document.text).diagnostics,
-    positionAt: (offset) => document.positionAt(offset),
+    rangeOf: (startOffset, endOffset) => document.rangeOf(startOffset, endOffset),
   };
 }

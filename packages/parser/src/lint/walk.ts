@@ -36,7 +36,14 @@ export function fieldPath(keys: readonly string[]): string {
   return keys.reduce((path, key) => (key.startsWith("[") || path === "" ? path + key : `${path}.${key}`), "");
 }
 
-const NONE: readonly { entry: Entry; first: Entry }[] = [];
+/** An entry whose key an earlier entry of its map already used: its index in the map, and that first entry. */
+export interface Repeat {
+  readonly entry: Entry;
+  readonly index: number;
+  readonly first: Entry;
+}
+
+const NONE: readonly Repeat[] = [];
 
 /** Maps up to this size are scanned pairwise; larger ones (a generated file) get a Map, to stay linear. */
 const SMALL_MAP = 16;
@@ -46,23 +53,23 @@ const SMALL_MAP = 16;
  * that first entry. Most maps are small: a pairwise scan that allocates
  * nothing when there is no repeat beats building a Map for each of them.
  */
-export function repeatedEntries(map: MapNode): readonly { entry: Entry; first: Entry }[] {
+export function repeatedEntries(map: MapNode): readonly Repeat[] {
   const entries = map.entries;
-  let repeated: { entry: Entry; first: Entry }[] | undefined;
+  let repeated: Repeat[] | undefined;
   if (entries.length > SMALL_MAP) {
     const seen = new Map<string, Entry>();
-    for (const entry of entries) {
+    entries.forEach((entry, index) => {
       const first = seen.get(entry.key.text);
-      if (first) (repeated ??= []).push({ entry, first });
+      if (first) (repeated ??= []).push({ entry, index, first });
       else seen.set(entry.key.text, entry);
-    }
+    });
     return repeated ?? NONE;
   }
   for (let i = 1; i < entries.length; i++) {
     const key = entries[i]!.key.text;
     for (let j = 0; j < i; j++) {
       if (entries[j]!.key.text !== key) continue;
-      (repeated ??= []).push({ entry: entries[i]!, first: entries[j]! });
+      (repeated ??= []).push({ entry: entries[i]!, index: i, first: entries[j]! });
       break;
     }
   }

@@ -8,6 +8,10 @@ describe("LineIndex", () => {
     expect([0, 1, 2, 3].map((l) => lines.lineEnd(l))).toEqual([1, 4, 7, 9]);
   });
 
+  it("names the line break a text uses: its first line's, LF for one line", () => {
+    expect(["a\nb\r\n", "a\r\nb\n", "a\rb", "ab", ""].map((text) => new LineIndex(text).lineBreak())).toEqual(["\n", "\r\n", "\r", "\n", "\n"]);
+  });
+
   it("converts offsets to positions and back", () => {
     const lines = new LineIndex("ab\r\n键😀\nz");
     expect(lines.positionAt(0)).toEqual({ offset: 0, line: 0, character: 0 });

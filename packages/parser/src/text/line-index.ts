@@ -36,6 +36,14 @@ export class LineIndex {
     return this.lineStarts[line + 1] ?? this.text.length;
   }
 
+  /**
+   * The line break the text uses, as what it writes should: its first line's
+   * (LF, CRLF or CR), or LF for a text of one line.
+   */
+  lineBreak(): string {
+    return this.lineStarts.length > 1 ? this.text.slice(this.lineEnd(0), this.lineStarts[1]) : "\n";
+  }
+
   /** The line containing `offset` (binary search); offsets are clamped to the text. */
   lineOf(offset: number): number {
     const starts = this.lineStarts;

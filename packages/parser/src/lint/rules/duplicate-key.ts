@@ -9,14 +9,14 @@ import { fieldPath, forEachMap, repeatedEntries, valueText } from "../walk.ts";
  * says exactly what the first occurrence says: then nothing is lost.
  */
 export function reportRepeats(tool: ToolFacts, map: MapNode, path: string, describe: (key: string) => string, report: Report): void {
-  for (const { entry, first } of repeatedEntries(map)) {
+  for (const { entry, index, first } of repeatedEntries(map)) {
     const key = entry.key.text;
     const same = valueText(tool.source.text, entry) === valueText(tool.source.text, first);
     report({
       message: `${describe(key)} (first on line ${first.key.range.start.line + 1})${same ? "" : "; keep one of them"}.`,
       field: path ? `${path}.${key}` : key,
       range: entry.key.range,
-      ...(same && { fix: { title: `Remove the repeated \`${key}\``, edits: [removeEntry(tool.source, map, entry)] } }),
+      ...(same && { fix: { title: `Remove the repeated \`${key}\``, edits: [removeEntry(tool.source, map, index)] } }),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { CONSTRAINT_KEYS, type Doc, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
 import { isBlank } from "../../model/values.ts";
 import type { Entry, Range } from "../../syntax/ast.ts";
-import { fillBlank } from "../edits.ts";
+import { fillBlank, isBlockValue } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";
 import type { Rule } from "../rule.ts";
 
@@ -38,7 +38,7 @@ export const emptyField: Rule = {
           : `\`${field.name}\` is empty: give it a value or remove it.`,
         field: field.name,
         range: blankRange(entry),
-        ...(value !== undefined && { fix: { title: /^\r?\n/.test(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] } }),
+        ...(value !== undefined && { fix: { title: isBlockValue(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] } }),
       });
     }
     for (const key of CONSTRAINT_KEYS) {

@@ -22,7 +22,7 @@ export const missingField: Rule = {
       const value = placeholderValue(tool, field);
       report({
         message: `The required field \`${field}\` is missing.`,
-        range: tool.root.entries[0]?.key.range ?? { start: tool.source.positionAt(0), end: tool.source.positionAt(0) },
+        range: tool.root.entries[0]?.key.range ?? tool.source.rangeOf(0, 0),
         fix: { title: `Add \`${field}\``, edits: [insertEntry(tool.source, { map: tool.root }, field, value, ORDER)] },
       });
     }

@@ -2,7 +2,7 @@
  * @hdlp/parser — the .hdlp language core. Everything else imports from here.
  *
  * Contract (implemented by the modules below; this list is the API):
- *   parse(text)                 → { document: ToolDocument, diagnostics }   never throws
+ *   parse(text)                 → { document: ToolDocument, diagnostics }   never throws; one diagnostic over MAX_TOOL_FILE_BYTES
  *   lint(document, options?)    → Diagnostic[]                              syntax + rules, sorted
  *   lintFiles(files)            → per-file diagnostics incl. cross-file rules
  *   format(text)                → canonical text (idempotent, keeps comments)
@@ -36,3 +36,4 @@ export { LineIndex } from "./text/line-index.ts";
 export { format, formatText, FormatError, MAX_WIDTH, type FormatResult } from "./format/format.ts";
 export { displayWidth, isWide } from "./format/width.ts";
 export { SYNTAX_RULES, MAX_NESTING, type SyntaxRule } from "./syntax/syntax-diagnostics.ts";
+export { MAX_TOOL_FILE_BYTES, fileTooLarge } from "./syntax/size-limit.ts";

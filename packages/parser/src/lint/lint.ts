@@ -34,6 +34,8 @@ const PARAM_RULES = RULES.filter((rule) => rule.checkParam);
 /** Single-file rules, before suppressions. */
 function runRules(tool: ToolFacts): Diagnostic[] {
   const found: Diagnostic[] = [...tool.source.syntax];
+  // A file too large to read (syntax/size-limit.ts) has that one thing to say: nothing else was read.
+  if (found.some((d) => d.rule === "file-too-large")) return found;
   let current: RuleMeta = RULES[0]!;
   // One reporter for every rule (not a closure per rule per file: 10,000 files are 300,000 closures).
   const report = (finding: Finding) => void found.push(toDiagnostic(current, finding));

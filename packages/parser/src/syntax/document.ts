@@ -27,12 +27,14 @@ export class ToolDocument {
    */
   #tokens: readonly HdlpToken[] | undefined;
 
-  constructor(text: string, root: MapNode, comments: readonly Comment[], errors: readonly ErrorNode[], lines: LineIndex) {
+  /** `tokens`: only for a text that is not to be scanned (one too large to read: none). */
+  constructor(text: string, root: MapNode, comments: readonly Comment[], errors: readonly ErrorNode[], lines: LineIndex, tokens?: readonly HdlpToken[]) {
     this.text = text;
     this.root = root;
     this.comments = comments;
     this.errors = errors;
     this.lines = lines;
+    this.#tokens = tokens;
   }
 
   /** Top-level entries in the order written, duplicates and unknown fields included. */

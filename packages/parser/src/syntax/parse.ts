@@ -11,6 +11,7 @@ import { LineIndex } from "../text/line-index.ts";
 import { ToolDocument } from "./document.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { Scanner } from "./scanner.ts";
+import { fileTooLarge, oversizeBytes } from "./size-limit.ts";
 import { syntaxDiagnostic } from "./syntax-diagnostics.ts";
 
 export interface ParseResult {
@@ -25,6 +26,8 @@ export function parse(text: string): ParseResult {
   const source = typeof text === "string" ? text : String(text ?? "");
   const lines = new LineIndex(source);
   const origin = source.charCodeAt(0) === 0xfeff ? 1 : 0; // after a BOM
+  const oversize = oversizeBytes(source);
+  if (oversize !== undefined) return { document: emptyDocument(source, lines, origin), diagnostics: [fileTooLarge(oversize, lines.rangeOf(origin, origin))] };
   try {
     const scanner = new Scanner(source, lines);
     grammar ??= new HdlpGrammar();
@@ -36,12 +39,15 @@ export function parse(text: string): ParseResult {
   } catch (error) {
     // A bug of ours must not take the editor or the CI gate down with it: report it as a diagnostic.
     grammar = undefined;
-    const start = lines.positionAt(origin);
-    const range = { start, end: lines.positionAt(source.length) };
-    const root = { kind: "map", style: "block", entries: [], range: { start, end: start } } as const;
     const message = `Internal parser error (please report it): ${error instanceof Error ? error.message : String(error)}`;
-    return { document: new ToolDocument(source, root, [], [], lines), diagnostics: [syntaxDiagnostic("syntax", message, range)] };
+    return { document: emptyDocument(source, lines, origin), diagnostics: [syntaxDiagnostic("syntax", message, lines.rangeOf(origin, source.length))] };
   }
+}
+
+/** A document of the text with nothing read from it (and nothing to scan again for pathAt). */
+function emptyDocument(source: string, lines: LineIndex, origin: number): ToolDocument {
+  const root = { kind: "map", style: "block", entries: [], range: lines.rangeOf(origin, origin) } as const;
+  return new ToolDocument(source, root, [], [], lines, []);
 }
 
 function byPosition(a: Diagnostic, b: Diagnostic): number {

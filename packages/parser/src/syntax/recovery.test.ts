@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../diagnostics.ts";
 import { MAX_NESTING } from "./syntax-diagnostics.ts";
 import { parse } from "./parse.ts";
+import { MAX_TOOL_FILE_BYTES } from "./size-limit.ts";
 
 const seed = readFileSync(new URL("testdata/seed.hdlp", import.meta.url), "utf8");
 
@@ -129,6 +130,13 @@ describe("diagnostics point at the defect", () => {
     expect(keys("a: 1\n- b\nc: 2\n")).toEqual(["a", "c"]);
   });
 
+  it("a bare value among the keys of a list item's map, reported and kept as an error node, not dropped", () => {
+    const result = parse("l:\n  - k: v\n    m\n");
+    expect(result.diagnostics.map(where)).toEqual(["syntax 2:4-2:5"]);
+    expect(result.diagnostics[0]?.message).toBe("Expected a `key: value` line, found `m`.");
+    expect(result.document.errors.map((e) => e.text)).toEqual(["m"]);
+  });
+
   it("records what it could not read as error nodes", () => {
     const document = parse("a: 1\n???\nb: 2\n").document;
     expect(document.errors.map((e) => e.text)).toEqual(["???"]);
@@ -150,9 +158,9 @@ describe("never throws, whatever the input", () => {
     expect(result.diagnostics.length).toBeGreaterThan(0);
   });
 
-  it("a 10 MB file with a broken line in every copy of the seed keeps every field", () => {
+  it("a 1 MiB file (the most a file may be) with a broken line in every copy of the seed keeps every field", () => {
     const unit = seed + "??? {\n";
-    const copies = Math.ceil(10_000_000 / unit.length);
+    const copies = Math.floor(MAX_TOOL_FILE_BYTES / Buffer.byteLength(unit));
     const result = parse(unit.repeat(copies));
     expect(result.document.entries).toHaveLength(copies * 10);
     expect(result.diagnostics).toHaveLength(copies);
@@ -166,15 +174,16 @@ describe("never throws, whatever the input", () => {
     expect(unclosed.document.fieldText("b")).toBe("1");
   });
 
-  it("a 2 MB file indented by mistake keeps every field", () => {
-    const result = parse("  a: 1\n".repeat(300_000));
-    expect(result.document.entries).toHaveLength(300_000);
+  it("a 1 MiB file indented by mistake keeps every field", () => {
+    const lines = Math.floor(MAX_TOOL_FILE_BYTES / "  a: 1\n".length);
+    const result = parse("  a: 1\n".repeat(lines));
+    expect(result.document.entries).toHaveLength(lines);
     expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining("Unexpected indentation")]);
   });
 
-  it("2,000 nested blocks and 10,000 nested list items stop at the nesting limit", () => {
-    // Block nesting costs indentation: 2,000 levels are already 2 MB of spaces.
-    const blocks = Array.from({ length: 2_000 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + "\nlast: 1\n";
+  it("1,400 nested blocks and 10,000 nested list items stop at the nesting limit", () => {
+    // Block nesting costs indentation: 1,400 levels are already 1 MB of spaces.
+    const blocks = Array.from({ length: 1_400 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + "\nlast: 1\n";
     const result = parse(blocks);
     expect(result.diagnostics.map((d) => d.rule)).toContain("nesting-too-deep");
     expect(result.document.fieldText("last")).toBe("1");

@@ -8,12 +8,13 @@
  *   unterminated-string  a quoted string without its closing quote on the line
  *   bad-escape           an unknown `\` escape in a double-quoted string
  *   nesting-too-deep     more than MAX_NESTING levels of nesting
+ *   file-too-large       a text over MAX_TOOL_FILE_BYTES, not parsed (./size-limit.ts)
  */
 import type { Diagnostic, Fix } from "../diagnostics.ts";
 import type { Range } from "./ast.ts";
 
 /** The rule ids of the parser's own diagnostics (for suppressions and docs). */
-export const SYNTAX_RULES = ["syntax", "tab-indentation", "unterminated-string", "bad-escape", "nesting-too-deep"] as const;
+export const SYNTAX_RULES = ["syntax", "tab-indentation", "unterminated-string", "bad-escape", "nesting-too-deep", "file-too-large"] as const;
 export type SyntaxRule = (typeof SYNTAX_RULES)[number];
 
 export function syntaxDiagnostic(rule: SyntaxRule, message: string, range: Range, fix?: Fix): Diagnostic {

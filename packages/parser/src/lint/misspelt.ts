@@ -4,6 +4,10 @@
  * fix keeps the author's value). So the rules for missing keys (missing-field,
  * missing-constraint, param-missing-key) ask `misspeltAs` first, and stand
  * down from inserting a second copy when it finds one.
+ *
+ * What unknown-field suggests for each unknown key of a map is worked out once
+ * per map and shared by those rules: asked again for each missing key, a file
+ * of many unknown keys cost ten did-you-means a key.
  */
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../catalogue/fields.ts";
 import { didYouMean } from "./did-you-mean.ts";
@@ -12,11 +16,38 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name
 export const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
 export const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
 
+/** A map's unknown keys (first occurrence of each, in order), each with its did-you-mean. */
+export interface Misspellings {
+  /** The suggestion for each unknown key (undefined: none near). */
+  readonly suggestions: ReadonlyMap<string, string | undefined>;
+  /** The first unknown key suggesting each known one. */
+  readonly byWanted: ReadonlyMap<string, string>;
+}
+
+const cache = new WeakMap<ReadonlyMap<string, unknown>, Misspellings>();
+
+/** The misspellings among `present` (a map's keys by name: the facts' `fields`, `constraintEntries`, a param's `keys`). */
+export function misspellings(present: ReadonlyMap<string, unknown>, known: ReadonlySet<string>): Misspellings {
+  let found = cache.get(present);
+  if (!found) {
+    const suggestions = new Map<string, string | undefined>();
+    const byWanted = new Map<string, string>();
+    for (const key of present.keys()) {
+      if (known.has(key)) continue;
+      const suggestion = didYouMean(key, known);
+      suggestions.set(key, suggestion);
+      if (suggestion !== undefined && !byWanted.has(suggestion)) byWanted.set(suggestion, key);
+    }
+    found = { suggestions, byWanted };
+    cache.set(present, found);
+  }
+  return found;
+}
+
 /**
  * The key among `present` that unknown-field would rename to `wanted` (an
  * unknown key whose did-you-mean is `wanted`), when there is one.
  */
-export function misspeltAs(wanted: string, present: Iterable<string>, known: ReadonlySet<string>): string | undefined {
-  for (const key of present) if (!known.has(key) && didYouMean(key, known) === wanted) return key;
-  return undefined;
+export function misspeltAs(wanted: string, present: ReadonlyMap<string, unknown>, known: ReadonlySet<string>): string | undefined {
+  return misspellings(present, known).byWanted.get(wanted);
 }

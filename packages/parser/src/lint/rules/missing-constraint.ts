@@ -16,7 +16,7 @@ export const missingConstraint: Rule = {
     for (const key of CONSTRAINT_KEYS) {
       if (!key.required || present.has(key.name)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(key.name, present.keys(), CONSTRAINT_NAMES);
+      const misspelt = misspeltAs(key.name, present, CONSTRAINT_NAMES);
       if (misspelt) {
         report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`, field: "constraints", range: present.get(misspelt)!.key.range });
         continue;

@@ -14,7 +14,7 @@ export const missingField: Rule = {
     for (const field of REQUIRED_FIELDS) {
       if (tool.fields.has(field)) continue;
       // A misspelt field is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(field, tool.fields.keys(), FIELD_NAMES);
+      const misspelt = misspeltAs(field, tool.fields, FIELD_NAMES);
       if (misspelt) {
         report({ message: `The required field \`${field}\` is missing; is \`${misspelt}\` meant to be it?`, range: tool.fields.get(misspelt)!.key.range });
         continue;

@@ -1,20 +1,24 @@
 import type { Entry, MapNode } from "../../syntax/ast.ts";
-import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
-import { CONSTRAINT_NAMES, FIELD_NAMES, PARAM_KEY_NAMES } from "../misspelt.ts";
+import { CONSTRAINT_NAMES, FIELD_NAMES, misspellings, PARAM_KEY_NAMES } from "../misspelt.ts";
 import type { Report, Rule } from "../rule.ts";
 
-/** `path` is the field path of the map (built only when something is reported). */
-function reportUnknown(map: MapNode | undefined, known: ReadonlySet<string>, where: string, path: () => string, report: Report): void {
-  let present: Set<string> | undefined; // built on the first unknown key only
-  for (const entry of map?.entries ?? ([] as Entry[])) {
+/**
+ * `present`: the map's entries by key (the facts'); `path`: the field path of
+ * the map (built only when something is reported).
+ */
+function reportUnknown(map: MapNode | undefined, present: ReadonlyMap<string, Entry>, known: ReadonlySet<string>, where: string, path: () => string, report: Report): void {
+  if (!map) return;
+  const { suggestions } = misspellings(present, known);
+  if (suggestions.size === 0) return;
+  // Renaming to a key the map has (or that an earlier misspelling is renamed to) would write it twice.
+  const claimed = new Set<string>();
+  for (const entry of map.entries) {
     const key = entry.key.text;
     if (known.has(key)) continue;
-    const suggestion = didYouMean(key, known);
-    // Renaming to a key the map has (or that an earlier misspelling is renamed to) would write it twice.
-    present ??= new Set(map!.entries.map((e) => e.key.text));
-    const renamable = suggestion !== undefined && !present.has(suggestion);
-    if (renamable) present.add(suggestion);
+    const suggestion = suggestions.get(key);
+    const renamable = suggestion !== undefined && !present.has(suggestion) && !claimed.has(suggestion);
+    if (renamable) claimed.add(suggestion);
     report({
       message: `\`${key}\` is not a field of ${where}${suggestion ? `; did you mean \`${suggestion}\`?` : "; it is ignored."}`,
       field: path() ? `${path()}.${key}` : key,
@@ -29,10 +33,10 @@ export const unknownField: Rule = {
   severity: "warning",
   summary: "A field (or param key, or constraint) the catalogue does not know: usually a typo.",
   check(tool, report) {
-    reportUnknown(tool.root, FIELD_NAMES, "TOOL.hdlp", () => "", report);
-    reportUnknown(tool.constraints, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
+    reportUnknown(tool.root, tool.fields, FIELD_NAMES, "TOOL.hdlp", () => "", report);
+    reportUnknown(tool.constraints, tool.constraintEntries, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
   },
   checkParam(param, _tool, report) {
-    reportUnknown(param.map, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
+    reportUnknown(param.map, param.keys, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
   },
 };

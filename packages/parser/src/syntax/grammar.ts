@@ -336,7 +336,10 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       this.CONSUME(Indent);
       const block = this.SUBRULE(this.block);
       this.CONSUME(Dedent);
-      return this.ACTION(() => block.node ?? null);
+      return this.ACTION(() => {
+        this.reportJunk(block.junk, (text) => `Expected a \`key: value\` line, found ${quoteSource(text)}.`);
+        return block.node ?? null;
+      });
     }),
     ...this.valueAlternatives,
   ];

@@ -151,6 +151,27 @@ describe("parse, on any input", () => {
     fc.assert(fc.property(mutated, checkParse), { numRuns: 500 });
   });
 
+  it("drops nothing in silence: in a file without diagnostics, every character is in a node or a comment, or is punctuation", () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, syntaxy), (text) => {
+        const { document, diagnostics } = parse(text);
+        if (diagnostics.length > 0) return;
+        const read = new Uint8Array(text.length);
+        const mark = (range: Range) => read.fill(1, range.start.offset, range.end.offset);
+        const visit = (value: Value | null): void => {
+          if (value?.kind === "scalar") mark(value.range);
+          else if (value?.kind === "map") for (const entry of value.entries) (mark(entry.key.range), visit(entry.value));
+          else if (value?.kind === "list") value.items.forEach(visit);
+        };
+        visit(document.root);
+        for (const comment of document.comments) mark(comment.range);
+        const unread = [...text].filter((_, i) => !read[i] && !/[\s:,{}[\]\-\uFEFF]/.test(text[i]!));
+        expect(unread, JSON.stringify(text)).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("the grammar accepts every token stream the scanner makes: Chevrotain's recovery is never needed", () => {
     const grammar = new HdlpGrammar();
     fc.assert(

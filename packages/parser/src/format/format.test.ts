@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadTool } from "../model/to-tool-model.ts";
+import type { Value } from "../syntax/ast.ts";
 import { parse } from "../syntax/parse.ts";
 import { format, FormatError, formatText } from "./format.ts";
 
@@ -165,5 +166,160 @@ describe("format, properties", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// ---------------------------------------------------------------- what fuzzing found, one test a cause
+
+/** The values of a parsed text (keys, values and their style, plain or quoted), without layout. */
+function values(text: string): unknown {
+  const strip = (value: Value | null): unknown => {
+    if (value === null) return null;
+    if (value.kind === "scalar") return [value.style === "plain" ? "plain" : "quoted", value.value];
+    if (value.kind === "list") return value.items.map(strip);
+    if (value.kind === "map") return value.entries.map((e) => [e.key.text, strip(e.value)]);
+    return ["error", value.text];
+  };
+  const { document } = parse(text);
+  return { values: strip(document.root), comments: document.comments.map((c) => c.text).sort() };
+}
+
+/** Format `text`, asserting what every format must: accepted, idempotent, the same values (in any order) and comments. */
+function formatted(text: string): string {
+  const result = formatText(text);
+  if (!result.ok) throw new Error(result.reason);
+  expect(format(result.text)).toBe(result.text);
+  const sorted = (v: unknown): unknown => JSON.stringify(v, (_k, x: unknown) => (Array.isArray(x) && x.every((e) => Array.isArray(e) && typeof e[0] === "string") ? [...x].sort() : x));
+  expect(sorted(values(result.text))).toBe(sorted(values(text)));
+  return result.text;
+}
+
+describe("format, on what fuzzing found", () => {
+  it("keeps, as text, the spaces past block text's indentation on a line of only spaces", () => {
+    expect(formatted("y: >\n e\n  \n p")).toBe("y: >\n  e\n   \n  p\n");
+  });
+
+  it("formats block text of 125,000 lines (no argument list as long as the text)", () => {
+    const text = `why: |\n${"    l\n".repeat(125_000)}`;
+    expect(formatText(text)).toEqual({ ok: true, text: `why: |\n${"  l\n".repeat(125_000)}` });
+  });
+
+  it("keeps block text with an explicit indentation (`|2`) that far past the block holding it, wherever that moves", () => {
+    expect(formatted("a:\n    b: |2\n        x\n      y\n")).toBe("a:\n  b: |2\n      x\n    y\n");
+    expect(formatted("l:\n    - |1\n       x\n      y\n")).toBe("l:\n  - |1\n     x\n    y\n");
+  });
+
+  it("keeps exactly the empty lines that end `|+` text: none added before the next field, none dropped at the end", () => {
+    expect(formatted("b: |+\n  x\n\n\nname: n\n")).toBe("name: n\nb: |+\n  x\n\n\n");
+    expect(formatted("\nk: |\n\nname: |+\n")).toBe("name: |+\nk: |\n");
+  });
+
+  it("keeps a comment written on a key's line when the value goes on that line", () => {
+    expect(formatted("params_schema:\n p: #t\n  t:\n")).toBe("params_schema:\n  p: { t: } #t\n");
+  });
+
+  it("keeps the block layout for plain text that would read differently between brackets", () => {
+    expect(formatted("params_schema:\n p:\n  e: :\n")).toBe("params_schema:\n  p:\n    e: :\n");
+  });
+
+  it("keeps on one line what would read differently on a line of its own, however wide", () => {
+    const long = "d".repeat(120);
+    expect(formatted(`params_schema:\n  p: { type: string, description: |x, required: true, default: ${long} }\n`)).toBe(
+      `params_schema:\n  p: { type: string, required: true, description: |x, default: ${long} }\n`,
+    );
+    expect(formatted("x: [#1, a,#b]\n")).toBe("x: [#1, a,#b]\n");
+    expect(formatted('x: { "k":#v }\n')).toBe('x: { "k":#v }\n');
+  });
+
+  it("quotes a key that, as written, would read as something else where it goes", () => {
+    expect(formatted("x: [{#k: 1}]\n")).toBe('x: [{ "#k": 1 }]\n');
+    const long = "d".repeat(120);
+    expect(formatted(`params_schema: {p: {type: string, required: true, description: ${long},#k: 1}}\n`)).toBe(
+      `params_schema:\n  p:\n    type: string\n    required: true\n    description: ${long}\n    "#k": 1\n`,
+    );
+  });
+
+  it("keeps an empty map or list empty when a comment is inside, the comment on the line before it", () => {
+    expect(formatted("a: {\n# c\n  }\nb: [ # d\n]\n")).toBe("# c\na: {}\nb: [] # d\n");
+  });
+
+  it("writes a map that is a list item from the dash's line, the rest under it", () => {
+    expect(formatted("l:\n    -   k: v\n        m: |\n          t\n    -\n        # about j\n        j: 1\n")).toBe("l:\n  - k: v\n    m: |\n      t\n  # about j\n  - j: 1\n");
+  });
+
+  it("puts a BOM before a first line that starts with U+FEFF, which would otherwise be read as one", () => {
+    expect(formatted("\n\uFEFFtype: string\n")).toBe("\uFEFF\uFEFFtype: string\n");
+  });
+
+  it("keeps CR line breaks, and the one empty line the author left, in a file whose breaks are CR alone", () => {
+    expect(formatted("why: w\rname: a\r\r\rdisplay: b\r")).toBe("name: a\r\rdisplay: b\rwhy: w\r");
+  });
+});
+
+describe("format, fuzzed", () => {
+  /** Any text that parses without errors: accepted, idempotent, same values and comments. Never a throw. */
+  const holds = (text: string) => {
+    if (parse(text).diagnostics.some((d) => d.severity === "error")) return;
+    formatted(text);
+  };
+  const atoms = ["a", "键", ":", ": ", " ", "  ", "\n", "\n  ", "\n    ", "\r\n", "\r", "\t", "{", "}", "[", "]", ",", "- ", "#", " #", "# c", '"', "'", "|", ">", "|-", ">+", "|2", "-", "+", "2", "m", "p:", " t:", "type: string", "\uFEFF"];
+  const syntaxy = fc.array(fc.constantFrom(...atoms), { maxLength: 60 }).map((parts) => parts.join(""));
+  const variants = [SEED, SEED.replaceAll("\n", "\r"), "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n"];
+  const mutated = fc
+    .tuple(fc.constantFrom(...variants), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...atoms)), { minLength: 1, maxLength: 6 }))
+    .map(([text, edits]) => edits.reduce((out, [at, remove, insert]) => out.slice(0, at % (out.length + 1)) + insert + out.slice((at % (out.length + 1)) + remove), text));
+
+  it("holds on syntax-heavy text and on mutations of valid files", () => {
+    fc.assert(fc.property(fc.oneof(syntaxy, mutated), holds), { numRuns: 1500 });
+  });
+
+  /** Trees of maps, lists, scalars and block text, written in block or flow layout at 2, 3 or 4 spaces. */
+  type Tree = { scalar: string } | { block: string; lines: string[] } | { map: [string, Tree | null, string | undefined][]; flow: boolean } | { list: Tree[]; flow: boolean };
+  const scalar = fc.constantFrom("x", "a b", "键值", "1", "true", "#x", "a:b", "|x", "-", "%p", "x #y", "'q'", '"d\\n"', "http://h/p");
+  const key = fc.constantFrom("k", "name", "a b", "-k", '"q k"', "'#s'", "k:v", "键");
+  const comment = fc.option(fc.constantFrom("# c", "#", "# 说明"), { nil: undefined });
+  const header = fc.tuple(fc.constantFrom("|", ">"), fc.constantFrom("", "-", "+"), fc.constantFrom("", "1", "2", "4")).map((parts) => parts.join(""));
+  const { tree } = fc.letrec<{ tree: Tree; map: Tree; list: Tree }>((tie) => ({
+    tree: fc.oneof(
+      { depthSize: "small" },
+      scalar.map((text) => ({ scalar: text })),
+      fc.record({ block: header, lines: fc.array(fc.constantFrom("text", "  more", "", "   ", " lead", "a # b"), { maxLength: 4 }) }),
+      tie("map"),
+      tie("list"),
+    ),
+    map: fc.record({ map: fc.array(fc.tuple(key, fc.option(tie("tree"), { nil: null }), comment), { maxLength: 3 }), flow: fc.boolean() }),
+    list: fc.record({ list: fc.array(tie("tree"), { maxLength: 3 }), flow: fc.boolean() }),
+  }));
+  /** A value as written after `key:` or `-` at `indent`: text for its line, then its lines below. */
+  function write(node: Tree, indent: string, step: string, inFlow: boolean): { head: string; below: string[] } {
+    if ("scalar" in node) return { head: ` ${node.scalar}`, below: [] };
+    if ("block" in node) return inFlow ? { head: " x", below: [] } : { head: ` ${node.block}`, below: node.lines.map((l) => (l.trim() === "" ? l : indent + step + l)) };
+    const flow = inFlow || node.flow;
+    if ("map" in node && flow) return { head: ` { ${node.map.map(([k, v]) => `${k}:${v ? write(v, "", "", true).head : ""}`).join(", ")} }`, below: [] };
+    if ("list" in node && flow) return { head: ` [${node.list.map((v) => write(v, "", "", true).head.trim()).join(", ")}]`, below: [] };
+    const lines =
+      "map" in node
+        ? node.map.flatMap(([k, v, c]) => {
+            const inner = v ? write(v, indent + step, step, false) : { head: "", below: [] };
+            return [`${indent + step}${k}:${inner.head}${c && inner.below.length === 0 ? ` ${c}` : ""}`, ...inner.below];
+          })
+        : node.list.flatMap((v) => {
+            const inner = write(v, indent + step, step, false);
+            return [`${indent + step}-${inner.head}`, ...inner.below];
+          });
+    return { head: "", below: lines };
+  }
+  const file = fc
+    .tuple(fc.array(fc.tuple(key, tree), { minLength: 1, maxLength: 4 }), fc.constantFrom("  ", "   ", "    "), fc.constantFrom("\n", "\r\n", "\r"), fc.boolean())
+    .map(([entries, step, eol, blank]) => {
+      const lines = entries.flatMap(([k, v]) => {
+        const { head, below } = write(v, "", step, false);
+        return [...(blank ? [""] : []), `${k}:${head}`, ...below];
+      });
+      return lines.join(eol) + eol;
+    });
+
+  it("holds on trees of every kind of node, in every layout", () => {
+    fc.assert(fc.property(file, holds), { numRuns: 1500 });
   });
 });

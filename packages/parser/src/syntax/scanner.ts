@@ -25,7 +25,7 @@
 import type { Diagnostic } from "../diagnostics.ts";
 import type { LineIndex } from "../text/line-index.ts";
 import type { Comment, ErrorNode, Position, ScalarStyle } from "./ast.ts";
-import { blockTextValue, type Chomping } from "./block-text.ts";
+import { blockTextValue, readBlockHeader } from "./block-text.ts";
 import { closingQuote, readQuoted, type QuotedString } from "./quoted.ts";
 import { MAX_NESTING, quoteSource, syntaxDiagnostic, TAB_WIDTH } from "./syntax-diagnostics.ts";
 import {
@@ -440,17 +440,7 @@ export class Scanner implements TokenSource {
    */
   private blockText(p: number): void {
     const text = this.text;
-    const folded = text.charCodeAt(p) === GT;
-    let chomping: Chomping = "clip";
-    let explicitIndent = 0;
-    let i = p + 1;
-    for (let n = 0; n < 2 && i < this.lineEnd; n++, i++) {
-      const c = text[i] as string;
-      if ((c === "-" || c === "+") && chomping === "clip") chomping = c === "-" ? "strip" : "keep";
-      else if (c >= "1" && c <= "9" && explicitIndent === 0) explicitIndent = c.charCodeAt(0) - 48;
-      else break;
-    }
-    const headerEnd = i;
+    const { folded, chomping, explicitIndent, end: headerEnd } = readBlockHeader(text, p, this.lineEnd);
     const afterHeader = this.skipBlanks(headerEnd);
     if (afterHeader < this.lineEnd) {
       if (text.charCodeAt(afterHeader) === HASH && afterHeader > headerEnd) this.comment(afterHeader);

@@ -8,7 +8,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "@hdlp/launcher";
-import { combineLints, type FileLint, lintFile, type LintedFile } from "@hdlp/parser";
+import { combineLints, type FileLint, lintFile, type LintedFile, lintOversize } from "@hdlp/parser";
 import { UsageError } from "./command.ts";
 import { type Candidate, readCandidate, type SourceFile, sourceOf } from "./files.ts";
 import { type FileReader, readOnThisThread, startReadAhead } from "./read-ahead.ts";
@@ -30,7 +30,12 @@ interface Linted {
   readonly index: number;
   readonly lint: FileLint;
   /** Sent back only for a file with diagnostics: reports quote its lines, fixes edit it. */
-  readonly text?: string;
+  readonly source?: SourceFile;
+}
+
+/** A file's own findings: a file too large to read has the one saying so. */
+export function lintSource(file: SourceFile): FileLint {
+  return "text" in file ? lintFile(file) : lintOversize(file.path, file.bytes);
 }
 
 /** What a thread did: the files it linted, or the path it could not read (a usage error). */
@@ -51,8 +56,8 @@ export function lintClaimedChunks(job: LintJob, reader: FileReader = readOnThisT
         return { unreadable: (error as Error).message };
       }
       if (!file) continue;
-      const lint = lintFile(file);
-      linted.push(lint.diagnostics.length > 0 || lint.suppressions.length > 0 ? { index, lint, text: file.text } : { index, lint });
+      const lint = lintSource(file);
+      linted.push(lint.diagnostics.length > 0 || lint.suppressions.length > 0 ? { index, lint, source: file } : { index, lint });
     }
   }
 }
@@ -102,8 +107,8 @@ function readsAhead(files: number): boolean {
 export interface LintRun {
   /** The files that exist, in candidate order, with their diagnostics. */
   readonly results: LintedFile[];
-  /** Their texts, where a report or a fix needs them (files with diagnostics). */
-  readonly texts: ReadonlyMap<string, string>;
+  /** The files, where a report or a fix needs them (files with diagnostics), by path. */
+  readonly sources: ReadonlyMap<string, SourceFile>;
 }
 
 /** Read and lint every candidate, on several threads when there are many. */
@@ -135,12 +140,12 @@ export async function lintCandidates(candidates: readonly Candidate[]): Promise<
     for (const linted of share.linted) byIndex[linted.index] = linted;
   }
   const present = byIndex.filter((linted): linted is Linted => linted !== undefined);
-  const texts = new Map<string, string>();
-  for (const linted of present) if (linted.text !== undefined) texts.set(linted.lint.path, linted.text);
+  const sources = new Map<string, SourceFile>();
+  for (const linted of present) if (linted.source !== undefined) sources.set(linted.lint.path, linted.source);
   const results = combineLints(present.map((linted) => linted.lint));
   // The rules across files can find something in a file that had nothing of its own: read those few again.
   for (const result of results) {
-    if (result.diagnostics.length > 0 && !texts.has(result.path)) texts.set(result.path, readCandidate({ path: result.path, named: true })!.text);
+    if (result.diagnostics.length > 0 && !sources.has(result.path)) sources.set(result.path, readCandidate({ path: result.path, named: true })!);
   }
-  return { results, texts };
+  return { results, sources };
 }

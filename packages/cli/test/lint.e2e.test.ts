@@ -1,4 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { statSync, truncateSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BROKEN, project, runHdlp, SEED } from "./run-hdlp.ts";
@@ -139,6 +141,42 @@ describe("hdlp lint", () => {
     expect(fixed).not.toContain("\n");
     // Each missing field once, the three constraints once each.
     for (const key of ["intent:", "method:", "executor:", "timeout_ms:", "max_output_bytes:", "require_confirm:"]) expect(fixed.split(key)).toHaveLength(2);
+  });
+
+  it("reports a FIFO named TOOL.hdlp as a path it cannot read, at once, never waiting for a writer", async () => {
+    const cwd = await project({ "tools/ok/TOOL.hdlp": SEED.replace("shell-exec", "ok") });
+    await mkdir(join(cwd, "tools/pipe"));
+    execFileSync("mkfifo", [join(cwd, "tools/pipe/TOOL.hdlp")]);
+    for (const args of [["lint"], ["lint", "tools/pipe/TOOL.hdlp"], ["fmt", "--check"]]) {
+      const run = await runHdlp(args, { cwd, killAfterMs: 15_000 });
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toContain("cannot read `tools/pipe/TOOL.hdlp`: it is a FIFO, not a regular file.");
+    }
+  });
+
+  it("reports a file over 1 MiB as too large without reading it: a 4 GiB (sparse) file, which no string could hold", async () => {
+    const cwd = await project({ "tools/big/TOOL.hdlp": "", "tools/ok/TOOL.hdlp": BROKEN.replace("shell-exec", "ok").replace("colour: red\n", "") });
+    truncateSync(join(cwd, "tools/big/TOOL.hdlp"), 4 * 1024 ** 3);
+    const run = await runHdlp(["lint", "--fix", "--format", "json"], { cwd, killAfterMs: 30_000 });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.files[0]).toEqual({
+      path: "tools/big/TOOL.hdlp",
+      diagnostics: [
+        {
+          rule: "file-too-large",
+          severity: "error",
+          message: "This file is 4,294,967,296 bytes, more than the 1,048,576 bytes (1 MiB) a TOOL.hdlp may have; it is not read.",
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        },
+      ],
+    });
+    // The other file was fixed and linted again beside it; the large one is left as it was.
+    expect(report.files[1].diagnostics.map((d: { rule: string }) => d.rule)).toEqual(["shell-free-text"]);
+    expect(statSync(join(cwd, "tools/big/TOOL.hdlp")).size).toBe(4 * 1024 ** 3);
+    const fmt = await runHdlp(["fmt", "--check"], { cwd, killAfterMs: 30_000 });
+    expect(fmt.code).toBe(1);
+    expect(fmt.stderr).toContain("tools/big/TOOL.hdlp: cannot format: This file is 4,294,967,296 bytes, more than the 1,048,576 bytes (1 MiB) a TOOL.hdlp may have; it is not read.");
   });
 
   it("finds duplicate names across files and folders named differently from their tool", async () => {

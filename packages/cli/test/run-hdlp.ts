@@ -18,16 +18,27 @@ export interface Run {
   readonly stderr: string;
 }
 
-export function runHdlp(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<Run> {
+/** `killAfterMs`: a run that has not ended by then is killed and fails the test (a command that must never wait). */
+export function runHdlp(args: readonly string[], options: { cwd: string; env?: Record<string, string>; killAfterMs?: number }): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
     const child = spawn(HDLP, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    const timer =
+      options.killAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.kill("SIGKILL");
+            reject(new Error(`hdlp ${args.join(" ")} was still running after ${options.killAfterMs} ms`));
+          }, options.killAfterMs);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

@@ -19,7 +19,7 @@ export * from "./catalogue/executors.ts";
 export * from "./catalogue/skeleton.ts";
 
 // Linter, model and templates (docs/linter.md).
-export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
+export { lint, lintFiles, lintFile, lintOversize, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
 export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
 export type { RuleMeta, FileSummary } from "./lint/rule.ts";
@@ -36,4 +36,4 @@ export { LineIndex } from "./text/line-index.ts";
 export { format, formatText, FormatError, MAX_WIDTH, type FormatResult } from "./format/format.ts";
 export { displayWidth, isWide } from "./format/width.ts";
 export { SYNTAX_RULES, MAX_NESTING, type SyntaxRule } from "./syntax/syntax-diagnostics.ts";
-export { MAX_TOOL_FILE_BYTES, fileTooLarge } from "./syntax/size-limit.ts";
+export { MAX_TOOL_FILE_BYTES } from "./syntax/size-limit.ts";

@@ -1,5 +1,5 @@
 /** `hdlp fmt [paths…] --check | --write`: the canonical layout. */
-import { formatText } from "@hdlp/parser";
+import { formatText, lintOversize } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { readSources, writeSource } from "../files.ts";
 import { parseOptions } from "../options.ts";
@@ -38,6 +38,12 @@ export const command: Command = {
 
     let failed = false;
     for (const source of sources) {
+      if (!("text" in source)) {
+        // Too large to read (MAX_TOOL_FILE_BYTES): said as the linter says it.
+        process.stderr.write(`${source.path}: cannot format: ${lintOversize(source.path, source.bytes).diagnostics[0]!.message}\n`);
+        failed = true;
+        continue;
+      }
       const result = formatText(source.text);
       if (!result.ok) {
         process.stderr.write(`${source.path}: cannot format: ${result.reason}.\n`);

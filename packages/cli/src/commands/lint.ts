@@ -1,8 +1,8 @@
 /** `hdlp lint [paths…]`: the CI gate. */
-import { applyFixes, lintFiles, type LintedFile } from "@hdlp/parser";
+import { applyFixes, combineLints, type LintedFile } from "@hdlp/parser";
 import { type Command, EXIT } from "../command.ts";
-import { findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
-import { lintCandidates } from "../parallel-lint.ts";
+import { findCandidates, noFilesError, readCandidate, type SourceFile, type TextFile, writeSource } from "../files.ts";
+import { lintCandidates, lintSource } from "../parallel-lint.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
 import { githubReport } from "../report/github.ts";
 import { jsonReport } from "../report/json.ts";
@@ -74,6 +74,7 @@ function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: Source
   for (let round = 0; round < FIX_ROUNDS; round++) {
     let appliedAny = false;
     sources = sources.map((source, index) => {
+      if (!("text" in source)) return source; // too large to read: nothing to fix
       const { text, applied } = applyFixes(source.text, results[index]!.diagnostics);
       if (applied === 0 || text === source.text) return source;
       appliedAny = true;
@@ -81,7 +82,7 @@ function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: Source
       return { path: source.path, text };
     });
     if (!appliedAny) break;
-    results = lintFiles(sources);
+    results = combineLints(sources.map(lintSource));
   }
   return { sources, results, changed };
 }
@@ -103,17 +104,21 @@ export const command: Command = {
     const run = await lintCandidates(findCandidates(paths));
     if (run.results.length === 0) throw noFilesError(paths);
     let results = run.results;
-    const texts = new Map(run.texts);
+    const sources = new Map(run.sources);
     if (values.fix) {
       // Fixing needs every file's text, and re-lints the set: read them all here.
-      const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));
-      const fixed = fixAll(sources, results);
+      const all = results.map((r) => sources.get(r.path) ?? readCandidate({ path: r.path, named: true })!);
+      const fixed = fixAll(all, results);
       results = fixed.results;
-      fixed.sources.forEach((source) => texts.set(source.path, source.text));
-      for (const index of fixed.changed) writeSource(fixed.sources[index]!);
+      fixed.sources.forEach((source) => sources.set(source.path, source));
+      for (const index of fixed.changed) writeSource(fixed.sources[index] as TextFile);
     }
 
-    const reports: FileReport[] = results.map((result) => ({ path: result.path, text: texts.get(result.path) ?? "", diagnostics: result.diagnostics }));
+    const textOf = (path: string) => {
+      const source = sources.get(path);
+      return source && "text" in source ? source.text : "";
+    };
+    const reports: FileReport[] = results.map((result) => ({ path: result.path, text: textOf(result.path), diagnostics: result.diagnostics }));
     process.stdout.write(render(format, reports));
     const { errors, warnings } = totals(reports);
     if (errors > 0) return EXIT.failed;

@@ -6,6 +6,7 @@ import type { Diagnostic } from "../diagnostics.ts";
 import type { Entry } from "../syntax/ast.ts";
 import type { ToolDocument } from "../syntax/document.ts";
 import { parse, type ParseResult } from "../syntax/parse.ts";
+import { fileTooLarge } from "../syntax/size-limit.ts";
 import { collectFacts, type LintOptions, type ToolFacts } from "./facts.ts";
 import type { FileSummary, Finding, RuleMeta } from "./rule.ts";
 import { scalarOf } from "../model/values.ts";
@@ -106,6 +107,15 @@ export function lintFile(file: LintInput, options: Omit<LintOptions, "path"> = {
     summary: summaryOf(file.path, tool.fields.get("name")),
     suppressions: readSuppressions(tool.source),
   };
+}
+
+/**
+ * A file over MAX_TOOL_FILE_BYTES, known by its path and size and never read
+ * (`hdlp lint` checks the size first): its one finding, as `parse` would give it
+ * for the text (syntax/size-limit.ts).
+ */
+export function lintOversize(path: string, bytes: number): FileLint {
+  return { path, diagnostics: [fileTooLarge(bytes)], summary: { path }, suppressions: [] };
 }
 
 /**

@@ -14,11 +14,20 @@ import {
   type Message,
   type ResponseMessage,
   CodeActionKind,
+  CodeActionRequest,
+  CompletionRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DocumentFormattingRequest,
+  DocumentRangeFormattingRequest,
+  DocumentSymbolRequest,
   ErrorCodes,
+  FoldingRangeRequest,
+  HoverRequest,
   LSPErrorCodes,
   ResponseError,
+  SelectionRangeRequest,
+  SemanticTokensRequest,
   TextDocumentSyncKind,
   TextDocuments,
 } from "vscode-languageserver";
@@ -27,6 +36,7 @@ import { toolSkeleton } from "@hdlp/parser";
 import { AnalysisCache, analyse, type Analysis } from "./analysis.ts";
 import { DiagnosticsScheduler } from "./diagnostics-scheduler.ts";
 import { ToolsWorkspace } from "./workspace.ts";
+import { checkParams, type ParamPart } from "./params.ts";
 import { readSettings, type Settings } from "./settings.ts";
 import { complete, completionTriggerCharacters } from "./features/complete.ts";
 import { hover } from "./features/hover.ts";
@@ -72,21 +82,22 @@ export function startServer(connection: Connection): void {
   }
 
   /**
-   * Runs one feature: cancelled requests answer RequestCancelled, and an
-   * internal exception becomes an error response plus a log line, never a
-   * dead server.
+   * Runs one feature: params that are not of the shape the request has
+   * (`parts`) answer InvalidParams, cancelled requests answer
+   * RequestCancelled, and an internal exception becomes an error response plus
+   * a log line, never a dead server.
    */
-  function guarded<P, R>(feature: string, run: (params: P) => R) {
+  function guarded<P, R>(method: string, parts: readonly ParamPart[], run: (params: P) => R) {
     return (params: P, token: CancellationToken): R | ResponseError<void> => {
       if (token.isCancellationRequested) return cancelled();
       try {
-        const result = run(params);
+        const result = run(checkParams<P>(method, params, parts));
         return token.isCancellationRequested ? cancelled() : result;
       } catch (error) {
         if (error instanceof ResponseError) return error as ResponseError<void>;
         const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        connection.console.error(`hdlp: ${feature} failed: ${detail}`);
-        return new ResponseError(ErrorCodes.InternalError, `hdlp ${feature} failed: ${error instanceof Error ? error.message : String(error)}`);
+        connection.console.error(`hdlp: ${method} failed: ${detail}`);
+        return new ResponseError(ErrorCodes.InternalError, `hdlp ${method} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
   }
@@ -193,15 +204,20 @@ export function startServer(connection: Connection): void {
     workspace.fileChanged(event.document.uri);
   });
 
-  connection.onCompletion(guarded("completion", (params) => complete(analysisOf(params.textDocument.uri), params.position, { today: new Date() })));
-  connection.onHover(guarded("hover", (params) => hover(analysisOf(params.textDocument.uri), params.position)));
-  connection.onCodeAction(guarded("code actions", (params) => codeActions(analysisOf(params.textDocument.uri), params)));
-  connection.onDocumentFormatting(guarded("formatting", (params) => formatDocument(analysisOf(params.textDocument.uri))));
-  connection.onDocumentRangeFormatting(guarded("range formatting", (params) => formatRange(analysisOf(params.textDocument.uri), params.range)));
-  connection.onDocumentSymbol(guarded("document symbols", (params) => documentSymbols(analysisOf(params.textDocument.uri))));
-  connection.onFoldingRanges(guarded("folding ranges", (params) => foldingRanges(analysisOf(params.textDocument.uri))));
-  connection.onSelectionRanges(guarded("selection ranges", (params) => selectionRanges(analysisOf(params.textDocument.uri), params.positions)));
-  connection.languages.semanticTokens.on(guarded("semantic tokens", (params) => semanticTokens(analysisOf(params.textDocument.uri))));
+  // Registered with onRequest, not onHover and the like: those read the params (for progress tokens,
+  // which no feature uses) before the handler runs, and answered params of the wrong shape with an
+  // internal error.
+  const DOCUMENT = ["textDocument"] as const;
+  const AT = ["textDocument", "position"] as const;
+  connection.onRequest(CompletionRequest.type, guarded("textDocument/completion", AT, (params) => complete(analysisOf(params.textDocument.uri), params.position, { today: new Date() })));
+  connection.onRequest(HoverRequest.type, guarded("textDocument/hover", AT, (params) => hover(analysisOf(params.textDocument.uri), params.position)));
+  connection.onRequest(CodeActionRequest.type, guarded("textDocument/codeAction", ["textDocument", "range", "context"], (params) => codeActions(analysisOf(params.textDocument.uri), params)));
+  connection.onRequest(DocumentFormattingRequest.type, guarded("textDocument/formatting", ["textDocument", "options"], (params) => formatDocument(analysisOf(params.textDocument.uri))));
+  connection.onRequest(DocumentRangeFormattingRequest.type, guarded("textDocument/rangeFormatting", ["textDocument", "range", "options"], (params) => formatRange(analysisOf(params.textDocument.uri), params.range)));
+  connection.onRequest(DocumentSymbolRequest.type, guarded("textDocument/documentSymbol", DOCUMENT, (params) => documentSymbols(analysisOf(params.textDocument.uri))));
+  connection.onRequest(FoldingRangeRequest.type, guarded("textDocument/foldingRange", DOCUMENT, (params) => foldingRanges(analysisOf(params.textDocument.uri))));
+  connection.onRequest(SelectionRangeRequest.type, guarded("textDocument/selectionRange", ["textDocument", "positions"], (params) => selectionRanges(analysisOf(params.textDocument.uri), params.positions)));
+  connection.onRequest(SemanticTokensRequest.type, guarded("textDocument/semanticTokens/full", DOCUMENT, (params) => semanticTokens(analysisOf(params.textDocument.uri))));
 
   connection.onShutdown(() => workspace.dispose());
 

@@ -26,18 +26,21 @@ export function withCursor(marked: string): { text: string; position: Position }
 }
 
 /**
- * A valid TOOL.hdlp of about `bytes` bytes: the seed's example with a long
- * `params_schema` (the part of a real file that grows). Shared with the bench.
+ * A valid TOOL.hdlp of at most `bytes` bytes (of UTF-8), as close to it as
+ * whole lines go: the seed's example with a long `params_schema` (the part of
+ * a real file that grows). 1 MiB is the largest file the parser reads
+ * (MAX_TOOL_FILE_BYTES). Shared with the bench.
  */
 export function largeTool(bytes: number): string {
   const head = SEED_EXAMPLE.slice(0, SEED_EXAMPLE.indexOf("constraints:"));
   const tail = SEED_EXAMPLE.slice(SEED_EXAMPLE.indexOf("constraints:"));
   const params: string[] = [];
-  let size = head.length + tail.length;
-  for (let i = 0; size < bytes; i++) {
+  let size = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  for (let i = 0; ; i++) {
     const line = `  param_${i}: { type: ${i % 2 ? "integer" : "string"}, required: ${i % 3 === 0}, description: "第${i}个参数: 工作目录" }\n`;
-    params.push(line);
     size += Buffer.byteLength(line);
+    if (size > bytes) break;
+    params.push(line);
   }
   return head + params.join("") + tail;
 }

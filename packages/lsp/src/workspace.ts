@@ -4,10 +4,10 @@
  * its tool. Open documents count with their editor text, the others with
  * their text on disk.
  */
-import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile, summarizeFile } from "@hdlp/parser";
+import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile, MAX_TOOL_FILE_BYTES, summarizeFile } from "@hdlp/parser";
 import { pathOf, TOOL_FILE } from "./uri.ts";
 
 export interface ToolFile {
@@ -73,7 +73,7 @@ export class ToolsWorkspace {
       if (this.#roots.some((root) => path === root || path.startsWith(root + sep))) this.#rescan();
       return;
     }
-    const text = readText(path);
+    const text = readText(path, this.#hooks.log);
     if (text === undefined) this.#disk.delete(path);
     else this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
   }
@@ -197,7 +197,7 @@ export class ToolsWorkspace {
       }
       for (const folder of subfolders(root)) {
         const path = join(root, folder, TOOL_FILE);
-        const text = readText(path);
+        const text = readText(path, this.#hooks.log);
         if (text !== undefined) this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
       }
     }
@@ -223,11 +223,30 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function readText(path: string): string | undefined {
-  if (!existsSync(path)) return undefined;
+/**
+ * A tool file's text, when it is a regular file the parser reads. It is opened
+ * without waiting (a FIFO would wait for a writer, and the server with it) and
+ * what was opened is checked; anything else is logged, and a missing file is
+ * no tool.
+ */
+function readText(path: string, log: (message: string) => void): string | undefined {
+  let fd: number;
   try {
-    return readFileSync(path, "utf8");
-  } catch {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log(`hdlp: ${path} is not read: ${(error as Error).message}`);
     return undefined;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) log(`hdlp: ${path} is not read: it is not a regular file.`);
+    else if (info.size > MAX_TOOL_FILE_BYTES) log(`hdlp: ${path} is not read: it is larger than ${MAX_TOOL_FILE_BYTES} bytes (1 MiB), the most a TOOL.hdlp may have.`);
+    else return readFileSync(fd, "utf8");
+    return undefined;
+  } catch (error) {
+    log(`hdlp: ${path} is not read: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

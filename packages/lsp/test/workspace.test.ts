@@ -77,6 +77,20 @@ describe("cross-file rules", () => {
     expect(await client.diagnosticsFor(other)).toEqual([]);
   });
 
+  it("reads only regular files of the tools folder: a FIFO named TOOL.hdlp is logged, never waited on", async () => {
+    const tools = join(workspace, "tools");
+    writeTool(tools, "shell-exec", tool("shell-exec"));
+    const other = writeTool(tools, "other", tool("shell-exec"));
+    mkdirSync(join(tools, "pipe"));
+    spawnSync("mkfifo", [join(tools, "pipe", "TOOL.hdlp")]);
+    mkdirSync(join(tools, "folder", "TOOL.hdlp"), { recursive: true });
+    client = await LspClient.start({ workspaceFolder: workspace });
+    await client.open(other, tool("shell-exec"));
+    expect(codes(await until(other, (d) => codes(d).includes("duplicate-name"))).sort()).toEqual(["duplicate-name", "folder-name-mismatch"]);
+    expect(client.log.join("\n")).toContain(`hdlp: ${join(tools, "pipe", "TOOL.hdlp")} is not read: it is not a regular file.`);
+    expect(client.log.join("\n")).toContain(`hdlp: ${join(tools, "folder", "TOOL.hdlp")} is not read: it is not a regular file.`);
+  });
+
   it("publishes what `hdlp lint --format json` prints for the same folder", async () => {
     const tools = join(workspace, "tools");
     writeTool(tools, "shell-exec", tool("shell-exec").replace("created: 2026-05-31", "created: 2026-02-30"));

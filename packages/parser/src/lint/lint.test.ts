@@ -7,6 +7,7 @@ import { parse } from "../syntax/parse.ts";
 import { applyFixes } from "./apply-fixes.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { combineLints, lint, lintFile, lintFiles, summarizeFile } from "./lint.ts";
+import { SUGGESTED_PLACEHOLDERS } from "./rules/unknown-placeholder.ts";
 
 /** The seed design's §7 example, verbatim: one file serves every test. */
 const SEED = readFileSync(new URL("../syntax/testdata/seed.hdlp", import.meta.url), "utf8");
@@ -60,6 +61,26 @@ describe("lint", () => {
   });
 });
 
+describe("bounds on what a file can make the linter do", () => {
+  it("names three other files of a duplicate name, and counts the rest", () => {
+    const files = ["a", "b", "c", "d", "e"].map((folder) => ({ path: `${folder}/TOOL.hdlp`, text: SEED }));
+    const messages = lintFiles(files).map((file) => file.diagnostics.find((d) => d.rule === "duplicate-name")?.message);
+    expect(messages[0]).toBe("The tool name `shell-exec` is also declared in b/TOOL.hdlp, c/TOOL.hdlp, d/TOOL.hdlp and 1 more.");
+    expect(messages[4]).toBe("The tool name `shell-exec` is also declared in a/TOOL.hdlp, b/TOOL.hdlp, c/TOOL.hdlp and 1 more.");
+  });
+
+  it(`suggests a param for the first ${SUGGESTED_PLACEHOLDERS} unknown placeholders of a template, by name, and for no more`, () => {
+    // `cmda`, `cmdb`, …: each one letter away from the param `cmd`.
+    const names = [..."abcdefghijklmnopqrstuvwxyz0123456789"].slice(0, SUGGESTED_PLACEHOLDERS + 2).map((c) => `cmd${c}`);
+    const text = SEED.replace("executor: gatekeeper", `executor: shell\ncommand: run ${names.map((n) => `{${n}}`).join(" ")} {cmda}`);
+    const messages = lint(parse(text)).filter((d) => d.rule === "unknown-placeholder").map((d) => d.message);
+    expect(messages).toHaveLength(names.length + 1);
+    expect(messages.filter((m) => m.includes("did you mean `{cmd}`"))).toHaveLength(SUGGESTED_PLACEHOLDERS + 1);
+    expect(messages.at(-2)).toBe(`\`{${names.at(-1)}}\` names no param of \`params_schema\`.`);
+    expect(messages.at(-1)).toContain("did you mean `{cmd}`");
+  });
+});
+
 describe("summarizeFile", () => {
   const named = (name: string) => SEED.replace("name: shell-exec", `name: ${name}`);
 
@@ -110,6 +131,11 @@ describe("applyFixes", () => {
 
   it("keeps insertions at one point in the order of their diagnostics", () => {
     expect(applyFixes("ab", [fix(1, 1, "1"), fix(1, 1, "2")])).toEqual({ text: "a12b", applied: 2 });
+  });
+
+  it("takes an insertion at either end of a replacement only at its end: at its start their order would matter", () => {
+    expect(applyFixes("abcd", [fix(1, 3, "X"), fix(3, 3, "E"), fix(1, 1, "S"), fix(2, 2, "I")])).toEqual({ text: "aXEd", applied: 2 });
+    expect(applyFixes("abcd", [fix(2, 2, "I"), fix(1, 3, "X"), fix(1, 2, "Y")])).toEqual({ text: "aYIcd", applied: 2 });
   });
 
   it("brings a file with fixable problems to a clean lint in a few rounds", () => {

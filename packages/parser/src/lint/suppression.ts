@@ -55,11 +55,17 @@ export function applySuppressions(suppressions: readonly Suppression[], diagnost
   const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
   const refused = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
   const byLine = new Map<number, Suppression[]>();
-  for (const s of suppressions) byLine.set(s.line, [...(byLine.get(s.line) ?? []), s]);
+  for (const s of suppressions) {
+    const onLine = byLine.get(s.line);
+    if (onLine) onLine.push(s);
+    else byLine.set(s.line, [s]);
+  }
+  // The rules each names, as sets: a line of many findings under a comment naming many rules stays linear.
+  const named = new Map<Suppression, ReadonlySet<string>>(suppressions.map((s) => [s, new Set(s.rules)]));
   const kept = diagnostics.filter((d) => {
     if (!knownRules.has(d.rule)) return true; // the parser's: a syntax error
     for (const s of byLine.get(d.range.start.line) ?? []) {
-      if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
+      if (s.rules.length > 0 && !named.get(s)!.has(d.rule)) continue;
       if (d.severity === "error") {
         refused.get(s)!.add(d.rule);
         continue;

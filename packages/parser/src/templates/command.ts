@@ -13,6 +13,7 @@
  *     is literal; quote a `[` that opens an argument (`'['`) to pass it literally.
  */
 import type { CommandTemplate, Literal, Placeholder, TemplateArg, TemplateGroup } from "../model/tool-model.ts";
+import { Ahead } from "./ahead.ts";
 import { type Locate, locateInSource, PLACEHOLDER_NAME, span, type TemplateProblem } from "./locate.ts";
 
 export interface CommandParse {
@@ -30,6 +31,7 @@ export function parseCommandTemplate(source: string, locate: Locate = locateInSo
   const items: (TemplateArg | TemplateGroup)[] = [];
   let group: { args: TemplateArg[]; start: number } | undefined;
   let i = 0;
+  const ahead = { close: new Ahead(source, /\}/g), space: new Ahead(source, /\s/g) };
 
   const closeGroup = (end: number) => {
     if (!group) return;
@@ -54,7 +56,7 @@ export function parseCommandTemplate(source: string, locate: Locate = locateInSo
       i++;
       continue;
     }
-    const word = readArgument(source, i, locate, problems, group !== undefined);
+    const word = readArgument(source, i, locate, problems, group !== undefined, ahead);
     i = word.end;
     if (word.arg) (group ? group.args : items).push(word.arg);
     if (word.closesGroup) closeGroup(i);
@@ -73,7 +75,13 @@ interface ArgumentRead {
   readonly closesGroup: boolean;
 }
 
-function readArgument(source: string, start: number, locate: Locate, problems: TemplateProblem[], inGroup: boolean): ArgumentRead {
+/** Where the next `}` and the next white space are (see ./ahead.ts). */
+interface Lookahead {
+  readonly close: Ahead;
+  readonly space: Ahead;
+}
+
+function readArgument(source: string, start: number, locate: Locate, problems: TemplateProblem[], inGroup: boolean, ahead: Lookahead): ArgumentRead {
   const parts: (Literal | Placeholder)[] = [];
   let literal = "";
   const flush = () => {
@@ -102,8 +110,9 @@ function readArgument(source: string, start: number, locate: Locate, problems: T
       i += 2;
       return;
     }
-    let close = source.indexOf("}", i + 1);
-    if (!inQuotes && close >= 0 && /\s/.test(source.slice(i + 1, close))) close = -1; // an unquoted argument ends at a space
+    let close = ahead.close.from(i + 1);
+    const space = inQuotes || close < 0 ? -1 : ahead.space.from(i + 1);
+    if (space >= 0 && space < close) close = -1; // an unquoted argument ends at a space
     const name = close < 0 ? "" : source.slice(i + 1, close);
     if (close < 0 || !PLACEHOLDER_NAME.test(name)) {
       const end = close < 0 ? source.length : close + 1;

@@ -4,6 +4,7 @@
  * `{param}` placeholders, substituted percent-encoded at run time.
  */
 import type { EndpointTemplate, Placeholder } from "../model/tool-model.ts";
+import { Ahead } from "./ahead.ts";
 import { type Locate, locateInSource, PLACEHOLDER_NAME, span, type TemplateProblem } from "./locate.ts";
 
 export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -44,12 +45,13 @@ export function parseEndpointTemplate(source: string, locate: Locate = locateInS
   }
 
   const placeholders: Placeholder[] = [];
+  const closes = new Ahead(path, /\}/g);
   for (let i = 0; i < path.length; i++) {
     const c = path[i];
     if (c === "}") {
       problems.push({ message: "`}` closes no placeholder.", range: span(locate, pathStart + i, pathStart + i + 1) });
     } else if (c === "{") {
-      const close = path.indexOf("}", i + 1);
+      const close = closes.from(i + 1);
       const name = close < 0 ? "" : path.slice(i + 1, close);
       const end = close < 0 ? i + 1 : close + 1;
       if (close < 0 || !PLACEHOLDER_NAME.test(name)) {

@@ -1,4 +1,18 @@
-import type { FileSetRule } from "../rule.ts";
+import type { FileSetRule, FileSummary } from "../rule.ts";
+
+/** Files named in a message, at most: n copies of one tool would otherwise make n messages of n paths each. */
+const NAMED = 3;
+
+/** The other files of `indexes` than `index`: the first few by path, then how many more. */
+function others(files: readonly FileSummary[], indexes: readonly number[], index: number): string {
+  const named: string[] = [];
+  for (const other of indexes) {
+    if (named.length === NAMED) break;
+    if (other !== index) named.push(files[other]!.path);
+  }
+  const more = indexes.length - 1 - named.length;
+  return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+}
 
 export const duplicateName: FileSetRule = {
   id: "duplicate-name",
@@ -16,9 +30,8 @@ export const duplicateName: FileSetRule = {
     for (const [name, indexes] of byName) {
       if (indexes.length < 2) continue;
       for (const index of indexes) {
-        const others = indexes.filter((i) => i !== index).map((i) => files[i]!.path);
         report(index, {
-          message: `The tool name \`${name}\` is also declared in ${others.join(", ")}.`,
+          message: `The tool name \`${name}\` is also declared in ${others(files, indexes, index)}.`,
           field: "name",
           range: files[index]!.name!.range,
         });

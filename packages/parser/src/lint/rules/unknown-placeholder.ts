@@ -5,10 +5,23 @@ import { replace } from "../edits.ts";
 import { templateRange, type TemplateFacts, type ToolFacts } from "../facts.ts";
 import type { Report, Rule } from "../rule.ts";
 
+/**
+ * Unknown placeholders, by name, that get a did-you-mean, at most. Each is
+ * compared with every param: without a bound, a template of thousands of
+ * unknown placeholders over thousands of params took minutes, and one with
+ * more than a few is no typo away from right.
+ */
+export const SUGGESTED_PLACEHOLDERS = 32;
+
 function check(tool: ToolFacts, field: string, template: TemplateFacts<unknown>, placeholders: readonly Placeholder[], report: Report): void {
+  const suggestions = new Map<string, string | undefined>();
   for (const placeholder of placeholders) {
     if (tool.paramsByName.has(placeholder.param)) continue;
-    const suggestion = didYouMean(placeholder.param, tool.paramsByName.keys());
+    let suggestion = suggestions.get(placeholder.param);
+    if (!suggestions.has(placeholder.param) && suggestions.size < SUGGESTED_PLACEHOLDERS) {
+      suggestion = didYouMean(placeholder.param, tool.paramsByName.keys());
+      suggestions.set(placeholder.param, suggestion);
+    }
     const range = templateRange(template, placeholder.range);
     report({
       message: `\`{${placeholder.param}}\` names no param of \`params_schema\`${suggestion ? `; did you mean \`{${suggestion}}\`?` : "."}`,

@@ -28,6 +28,7 @@ import { paramMissingKey } from "./param-missing-key.ts";
 import { paramName } from "./param-name.ts";
 import { paramRequired } from "./param-required.ts";
 import { paramType } from "./param-type.ts";
+import { programPlaceholder } from "./program-placeholder.ts";
 import { shellFreeText } from "./shell-free-text.ts";
 import { shellMissingCmd } from "./shell-missing-cmd.ts";
 import { unknownExecutor } from "./unknown-executor.ts";
@@ -61,6 +62,7 @@ export const RULES: readonly Rule[] = [
   invalidConstraint,
   fieldNotForExecutor,
   commandSyntax,
+  programPlaceholder,
   unknownPlaceholder,
   optionalOutsideGroup,
   unusedParam,

@@ -83,6 +83,11 @@ interface KeyScan {
 
 const isBlank = (c: number): boolean => c === SPACE || c === TAB;
 
+/** Tokens scanned inside brackets before the grammar takes them (see `scanBrackets`). */
+export const BRACKET_BATCH = 1024;
+/** `scanBrackets` stopped after a batch, before the line's end. */
+const STOPPED = -2;
+
 export class Scanner implements TokenSource {
   private readonly text: string;
   private readonly lines: LineIndex;
@@ -113,6 +118,8 @@ export class Scanner implements TokenSource {
   private bracketContentEnd = 0;
   /** While > 0, brackets nested past MAX_NESTING are being skipped. */
   private skipDepth = 0;
+  /** Where scanning inside brackets stopped on the current line, to go on from there; -1 when it did not. */
+  private resumeAt = -1;
   private skipStart: Position = { offset: 0, line: 0, character: 0 };
 
   constructor(text: string, lines: LineIndex) {
@@ -137,15 +144,29 @@ export class Scanner implements TokenSource {
     const count = this.lines.lineCount;
     while (this.tokens.length === before) {
       if (this.ended) return false;
-      if (this.line < count) {
+      if (this.resumeAt >= 0) {
+        this.resumeBrackets();
+      } else if (this.line < count) {
         this.enterLine();
         if (!(this.inBrackets() && this.continueBrackets())) this.blockLine();
-        this.line++;
+        if (this.resumeAt < 0) this.line++;
       } else {
         this.end();
       }
     }
     return true;
+  }
+
+  /** Go on scanning the current line inside brackets where `scanBrackets` stopped, and end the line as it would have. */
+  private resumeBrackets(): void {
+    const p = this.resumeAt;
+    this.resumeAt = -1;
+    const end = this.scanBrackets(p);
+    if (end >= 0) {
+      this.afterValue(end);
+      this.newline();
+    }
+    if (this.resumeAt < 0) this.line++;
   }
 
   /** The text is done: close what is still open. */
@@ -504,12 +525,19 @@ export class Scanner implements TokenSource {
   /**
    * Tokens inside brackets, from `p` to the closing bracket or the line's end.
    * Returns the offset after the outermost closing bracket, or -1 if brackets
-   * are still open at the end of the line.
+   * are still open at the end of the line, or STOPPED after BRACKET_BATCH
+   * tokens, `resumeAt` telling where to go on: the grammar takes those first,
+   * so a line of a megabyte of `{ a: 1, … }` is never all its tokens at once.
    */
   private scanBrackets(p: number): number {
     const text = this.text;
     const end = this.lineEnd;
+    const stopAt = this.tokens.length + BRACKET_BATCH;
     while (p < end) {
+      if (this.tokens.length >= stopAt) {
+        this.resumeAt = p;
+        return STOPPED;
+      }
       const c = text.charCodeAt(p);
       if (c === SPACE || c === TAB) {
         p++;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LineIndex } from "../text/line-index.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { parse } from "./parse.ts";
-import { Scanner } from "./scanner.ts";
+import { BRACKET_BATCH, Scanner } from "./scanner.ts";
 import { Plain } from "./tokens.ts";
 import { END_OF_INPUT, type TokenSource, TokenWindow } from "./token-window.ts";
 
@@ -78,6 +78,27 @@ describe("the grammar pulls tokens from the Scanner", () => {
     expect(params?.kind === "map" && params.entries.length).toBe(20_000);
     // 20,000 lines of 16 tokens: 320,000 in all, never more than a window of them at once.
     expect(mostHeld).toBeLessThan(1100);
+  });
+
+  it("holds only a window of the tokens of one long line too: brackets are scanned a batch at a time", () => {
+    const text = `name: a\nx: { a: 1${", a: [1, { b: 2 }]".repeat(20_000)} }\nwhy: w\n`;
+    const scanner = new Scanner(text, new LineIndex(text));
+    let mostHeld = 0;
+    const watched: TokenSource = {
+      tokens: scanner.tokens,
+      more: () => {
+        const more = scanner.more();
+        mostHeld = Math.max(mostHeld, scanner.tokens.length);
+        return more;
+      },
+    };
+    const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, new LineIndex(text), 0);
+    expect(diagnostics).toEqual([]);
+    const x = root.entries[1]?.value;
+    expect(x?.kind === "map" && x.entries.length).toBe(20_001);
+    expect(root.entries.map((e) => e.key.text)).toEqual(["name", "x", "why"]);
+    // 20,000 entries of 14 tokens on one line, never more than about two batches of them at once.
+    expect(mostHeld).toBeLessThan(2 * BRACKET_BATCH + 100);
   });
 
   it("still reads the lines after the last token (comments hold no token)", () => {

@@ -39,6 +39,11 @@ describe("package boundaries", () => {
     expect(imported).toEqual(["chevrotain"]);
   });
 
+  it("the matcher imports only the parser: no I/O, no execution, so the language server and a browser can use it", () => {
+    const imported = [...packagesImportedBy("match").keys()];
+    expect(imported).toEqual(["@hdlp/parser"]);
+  });
+
   it("the language server never imports the runtime, directly or through the CLI", () => {
     const imported = [...packagesImportedBy("lsp").keys()];
     expect(imported).not.toContain("@hdlp/runtime");

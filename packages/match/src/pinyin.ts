@@ -3,7 +3,7 @@
  * pinyin input method picking the wrong character of the same sound (删除 →
  * 山除, 列表 → 烈表), so two words with the same toneless pinyin are typo
  * candidates of each other. The table (data/pinyin.json) is generated from
- * Unihan; see data/build-pinyin.mjs.
+ * Unihan; see scripts/build-pinyin.mjs.
  */
 import pinyinData from "./data/pinyin.json" with { type: "json" };
 

@@ -19,14 +19,14 @@ export * from "./catalogue/executors.ts";
 export * from "./catalogue/skeleton.ts";
 
 // Linter, model and templates (docs/linter.md).
-export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
+export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, RULE_DESCRIPTIONS, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
 export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
-export type { RuleMeta, FileSummary } from "./lint/rule.ts";
+export type { FileSummary } from "./lint/rule.ts";
 export type { Suppression } from "./lint/suppression.ts";
 export { toToolModel, loadTool, type LoadedTool } from "./load.ts";
 export { parseCommandTemplate, commandPlaceholders, type CommandParse } from "./templates/command.ts";
-export { parseEndpointTemplate, HTTP_VERBS, type EndpointParse } from "./templates/endpoint.ts";
+export { parseEndpointTemplate, type EndpointParse } from "./templates/endpoint.ts";
 export type { TemplateProblem, Locate } from "./templates/locate.ts";
 export { toJsonSchema } from "./catalogue/json-schema.ts";
 export { parse, type ParseResult } from "./syntax/parse.ts";

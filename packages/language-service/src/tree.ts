@@ -1,6 +1,6 @@
 /**
  * Walking the parser's tree (../parser/src/syntax/ast.ts). No parsing here:
- * the nodes around a cursor come from the parser's `pathAt`.
+ * the nodes around a cursor come from `cursorAt` (./cursor.ts).
  */
 import type { Entry, Node } from "@hdlp/parser";
 

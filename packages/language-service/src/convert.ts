@@ -3,7 +3,7 @@
  * characters, so positions map one to one.
  */
 import type { Diagnostic as HdlpDiagnostic, Range as HdlpRange, TextEdit as HdlpTextEdit } from "@hdlp/parser";
-import { DiagnosticSeverity, type Diagnostic, type Range, type TextEdit } from "vscode-languageserver";
+import { DiagnosticSeverity, type Diagnostic, type Range, type TextEdit } from "vscode-languageserver-types";
 
 export function toLspRange(range: HdlpRange): Range {
   return {

@@ -2,7 +2,7 @@
  * The outline: one symbol per top-level field, with the params of
  * `params_schema` and the keys of `constraints` (and of each param) beneath.
  */
-import { type DocumentSymbol, SymbolKind } from "vscode-languageserver";
+import { type DocumentSymbol, SymbolKind } from "vscode-languageserver-types";
 import type { Entry, Value } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { toLspRange } from "../convert.ts";

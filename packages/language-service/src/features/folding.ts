@@ -2,7 +2,7 @@
  * Folding: every block that spans lines (maps, lists, `|`/`>` text, flow maps
  * written over several lines) and every run of two or more comment lines.
  */
-import { type FoldingRange, FoldingRangeKind } from "vscode-languageserver";
+import { type FoldingRange, FoldingRangeKind } from "vscode-languageserver-types";
 import type { Node } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { childrenOf } from "../tree.ts";

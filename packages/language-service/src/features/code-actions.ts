@@ -2,7 +2,7 @@
  * Code actions: each linter fix that meets the range as a quick fix, and
  * `source.fixAll.hdlp`, every safe fix at once (what `hdlp lint --fix` does).
  */
-import { type CodeAction, type CodeActionParams, type Diagnostic as LspDiagnostic, CodeActionKind } from "vscode-languageserver";
+import { type CodeAction, type CodeActionContext, CodeActionKind, type Diagnostic as LspDiagnostic, type Range, type TextDocumentIdentifier } from "vscode-languageserver-types";
 import { type Diagnostic, type Fix, applyFixes } from "@hdlp/parser";
 import { analyse, type Analysis } from "../analysis.ts";
 import { DIAGNOSTIC_SOURCE, rangesMeet, toLspDiagnostic, toLspEdit, toLspRange } from "../convert.ts";
@@ -13,7 +13,14 @@ const MAX_FIX_ROUNDS = 10;
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.hdlp`;
 
-export function codeActions(analysis: Analysis, params: CodeActionParams): CodeAction[] {
+/** What a client asks code actions for: LSP's CodeActionParams. */
+export interface CodeActionRequest {
+  readonly textDocument: TextDocumentIdentifier;
+  readonly range: Range;
+  readonly context: CodeActionContext;
+}
+
+export function codeActions(analysis: Analysis, params: CodeActionRequest): CodeAction[] {
   const uri = params.textDocument.uri;
   const only = params.context.only;
   const covers = (kind: string) => only?.some((k) => kind === k || kind.startsWith(`${k}.`)) === true;

@@ -1,5 +1,5 @@
 /**
- * pathAt: what the cursor is on, for completion and hover, in half-typed text.
+ * cursorAt: what the cursor is on, for completion and hover, in half-typed text.
  *
  * The tree alone cannot say it: `executor: ` has no value node yet, `  typ`
  * on a fresh line is junk to the grammar, `{ type: string, ` has no entry
@@ -10,15 +10,14 @@
  *   - the indentation of the cursor's line, for which block map a key
  *     typed on a fresh line would belong to.
  */
-import type { Comment, Entry, ListNode, MapNode, Node, Position, Range, Value } from "./ast.ts";
-import type { ToolDocument } from "./document.ts";
-import { BlockText, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, type HdlpToken } from "./tokens.ts";
-import { tokenMatcher } from "chevrotain";
+import { type Comment, type Entry, type HdlpToken, type ListNode, type MapNode, type Node, type Position, type Range, type ToolDocument, Tokens, type Value } from "@hdlp/parser";
+
+const { BlockText, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, tokenIs } = Tokens;
 
 /** A step of a field path: a key, or an index into a list. */
 export type PathSegment = string | number;
 
-export interface PathAt {
+export interface Cursor {
   /** The nodes enclosing the offset, outermost first: root map, entry, key or value, entry… (ends inclusive). */
   readonly nodes: readonly Node[];
   readonly context: CursorContext;
@@ -145,12 +144,16 @@ function lastEntryOf(nodes: readonly Node[]): Entry | undefined {
   return undefined;
 }
 
-export function cursorAt(document: ToolDocument, tokens: readonly HdlpToken[], rawOffset: number): PathAt {
+/**
+ * The nodes enclosing `rawOffset` and what the cursor there is on: a key
+ * position (with the map's field path), a value (with its entry), a comment.
+ */
+export function cursorAt(document: ToolDocument, rawOffset: number): Cursor {
   const offset = document.positionAt(rawOffset).offset;
   const nodes = nodesAt(document.root, offset);
   const comment = document.comments.find((c) => c.range.start.offset < offset && offset <= c.range.end.offset);
   if (comment) return { nodes, context: { kind: "comment", comment } };
-  return { nodes, context: new CursorReader(document, tokens, offset).context() };
+  return { nodes, context: new CursorReader(document, document.tokens, offset).context() };
 }
 
 class CursorReader {
@@ -249,7 +252,7 @@ class CursorReader {
   }
 
   private isScalar(t: HdlpToken | undefined): t is HdlpToken {
-    return t !== undefined && tokenMatcher(t, ScalarToken);
+    return t !== undefined && tokenIs(t, ScalarToken);
   }
 
   // ---- inside brackets -----------------------------------------------------------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolFolder } from "./folder-name-mismatch.ts";
+import { toolFolder } from "./layout.ts";
 
 describe("toolFolder", () => {
   it("is the folder a TOOL.hdlp sits in, with / or \\ as the separator", () => {

@@ -2,7 +2,7 @@
  * Semantic tokens, typed by the field a value belongs to (the catalogue says
  * what `executor`, `type` or `timeout_ms` hold), never guessed from its look.
  */
-import type { SemanticTokens, SemanticTokensLegend } from "vscode-languageserver";
+import type { SemanticTokens, SemanticTokensLegend } from "vscode-languageserver-types";
 import { type Entry, type FieldType, type KeySpec, type Node, type Range, fieldSpec, paramKeySpec, constraintKeySpec } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { childrenOf } from "../tree.ts";

@@ -1,15 +1,17 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parse } from "./parse.ts";
-import type { CursorContext } from "./path-at.ts";
+import { mutated, syntaxy } from "../../parser/src/syntax/arbitraries.test-support.ts";
+import { parse } from "@hdlp/parser";
+import { type CursorContext, cursorAt } from "./cursor.ts";
 
-const seed = readFileSync(new URL("testdata/seed.hdlp", import.meta.url), "utf8");
+const seed = readFileSync(new URL("../../parser/src/syntax/testdata/seed.hdlp", import.meta.url), "utf8");
 
 /** The context at the `‸` in `marked` (the marker is removed before parsing). */
 function at(marked: string): CursorContext {
   const offset = marked.indexOf("‸");
   const text = marked.slice(0, offset) + marked.slice(offset + 1);
-  return parse(text).document.pathAt(offset).context;
+  return cursorAt(parse(text).document, offset).context;
 }
 
 /** The context reduced to what completion needs: kind, path, prefix (and flow). */
@@ -19,7 +21,7 @@ function summary(marked: string): unknown {
   return { kind: context.kind };
 }
 
-describe("pathAt: values", () => {
+describe("cursorAt: values", () => {
   it("after `executor: `, nothing typed yet", () => {
     expect(summary("name: x\nexecutor: ‸\n")).toEqual({ kind: "value", path: ["executor"], prefix: "", flow: false });
   });
@@ -75,7 +77,7 @@ describe("pathAt: values", () => {
   });
 });
 
-describe("pathAt: keys", () => {
+describe("cursorAt: keys", () => {
   it("at a new top-level key position", () => {
     const context = at(seed + "‸");
     expect(context).toMatchObject({ kind: "key", path: [], prefix: "", flow: false });
@@ -110,7 +112,7 @@ describe("pathAt: keys", () => {
   });
 });
 
-describe("pathAt: elsewhere", () => {
+describe("cursorAt: elsewhere", () => {
   it("in a comment", () => {
     expect(at("# hel‸lo\nname: x\n")).toMatchObject({ kind: "comment", comment: { text: " hello" } });
   });
@@ -122,7 +124,7 @@ describe("pathAt: elsewhere", () => {
 
   it("lists the enclosing nodes, outermost first", () => {
     const offset = seed.indexOf("要执行的shell命令") + 2;
-    const nodes = parse(seed).document.pathAt(offset).nodes;
+    const nodes = cursorAt(parse(seed).document, offset).nodes;
     expect(nodes.map((n) => (n.kind === "entry" ? `entry:${n.key.text}` : n.kind))).toEqual([
       "map",
       "entry:params_schema",
@@ -132,5 +134,24 @@ describe("pathAt: elsewhere", () => {
       "entry:description",
       "scalar",
     ]);
+  });
+});
+
+describe("cursorAt, on any input", () => {
+  it("never throws, and its nodes enclose the offset", () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, syntaxy), fc.nat(), (text, n) => {
+        const { document } = parse(text);
+        // A cursor, like positionAt, moves an offset between CR and LF to the end of its line.
+        const offset = document.positionAt(n % (text.length + 1)).offset;
+        const { nodes } = cursorAt(document, offset);
+        expect(nodes[0]).toBe(document.root);
+        for (const node of nodes.slice(1)) {
+          expect(node.range.start.offset).toBeLessThanOrEqual(offset);
+          expect(node.range.end.offset).toBeGreaterThanOrEqual(offset);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** LSP positions as offsets into the analysed text (clamped: clients may send stale positions). */
-import type { Position } from "vscode-languageserver";
+import type { Position } from "vscode-languageserver-types";
 import type { Analysis } from "../analysis.ts";
 
 export function offsetAt(analysis: Analysis, position: Position): number {

@@ -3,16 +3,17 @@
  * catalogue's docs in Chinese and English, its type, allowed values and
  * default; on an executor or method value, that executor's or method's docs.
  */
-import { type Hover, type Position, MarkupKind } from "vscode-languageserver";
+import { type Hover, type Position, MarkupKind } from "vscode-languageserver-types";
 import { type Entry, executorSpec, fieldSpec, paramKeySpec, constraintKeySpec } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
+import { cursorAt } from "../cursor.ts";
 import { toLspRange } from "../convert.ts";
 import { entriesOf } from "../tree.ts";
 import { executorMarkdown, fieldMarkdown, keyMarkdown, methodsOf, methodMarkdown } from "./catalogue-docs.ts";
 import { offsetAt } from "./position.ts";
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
-  const chain = analysis.document.pathAt(offsetAt(analysis, position)).nodes;
+  const chain = cursorAt(analysis.document, offsetAt(analysis, position)).nodes;
   const entries = entriesOf(chain);
   const entry = entries[entries.length - 1];
   if (!entry) return null;

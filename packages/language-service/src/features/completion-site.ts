@@ -1,12 +1,13 @@
 /**
  * Where the cursor is, in the terms completion uses: typing a key (of which
  * map, which keys it already has), typing a value (of which field), or in an
- * empty file. The parser's `pathAt` reads half-typed text; this only adds
+ * empty file. `cursorAt` (../cursor.ts) reads half-typed text; this only adds
  * what completion needs on top.
  */
-import type { Range } from "vscode-languageserver";
+import type { Range } from "vscode-languageserver-types";
 import type { Range as HdlpRange } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
+import { cursorAt } from "../cursor.ts";
 import { toLspRange } from "../convert.ts";
 
 export type CompletionSite =
@@ -20,7 +21,7 @@ export type CompletionSite =
 
 export function completionSite(analysis: Analysis, offset: number): CompletionSite {
   const { document, text } = analysis;
-  const { context } = document.pathAt(offset);
+  const { context } = cursorAt(document, offset);
   if (context.kind !== "key" && context.kind !== "value") return { kind: "none" };
   // List items (numeric path steps) hold nothing the catalogue completes.
   if (context.path.some((step) => typeof step !== "string")) return { kind: "none" };

@@ -4,7 +4,7 @@
  * A file the formatter cannot read safely (a syntax error) is left as it is:
  * its diagnostics already say why, and format-on-save must not fail loudly.
  */
-import type { Range, TextEdit } from "vscode-languageserver";
+import type { Range, TextEdit } from "vscode-languageserver-types";
 import { formatText } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { lineEdits } from "../line-diff.ts";

@@ -4,7 +4,7 @@
  * only where something changed, and range formatting can keep the hunks that
  * touch the range.
  */
-import type { Range, TextEdit } from "vscode-languageserver";
+import type { Range, TextEdit } from "vscode-languageserver-types";
 
 /** Beyond this many differing lines, one edit spans from the first to the last difference. */
 const MAX_EDIT_DISTANCE = 4000;

@@ -16,7 +16,7 @@ import {
   CompletionItemKind,
   InsertTextFormat,
   MarkupKind,
-} from "vscode-languageserver";
+} from "vscode-languageserver-types";
 import {
   type FieldSpec,
   type KeySpec,

@@ -2,8 +2,9 @@
  * Selection ranges: from the word under the cursor outwards through the
  * value, its entry, the enclosing map, up to the whole document.
  */
-import type { Position, Range, SelectionRange } from "vscode-languageserver";
+import type { Position, Range, SelectionRange } from "vscode-languageserver-types";
 import type { Analysis } from "../analysis.ts";
+import { cursorAt } from "../cursor.ts";
 import { toLspRange } from "../convert.ts";
 import { offsetAt } from "./position.ts";
 
@@ -14,7 +15,7 @@ export function selectionRanges(analysis: Analysis, positions: readonly Position
 function selectionAt(analysis: Analysis, position: Position): SelectionRange {
   const whole: SelectionRange = { range: wholeText(analysis) };
   let parent = whole;
-  for (const node of analysis.document.pathAt(offsetAt(analysis, position)).nodes) {
+  for (const node of cursorAt(analysis.document, offsetAt(analysis, position)).nodes) {
     const range = toLspRange(node.range);
     if (sameRange(range, parent.range)) continue;
     parent = { range, parent };

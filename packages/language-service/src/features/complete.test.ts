@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TextEdit } from "vscode-languageserver";
+import type { TextEdit } from "vscode-languageserver-types";
 import { CONSTRAINT_KEYS, EXECUTOR_NAMES, PARAM_KEYS } from "@hdlp/parser";
 import { analyse } from "../analysis.ts";
 import { complete } from "./complete.ts";

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, fieldSpec, format, lintFiles, loadTool, toolSkeleton } from "@hdlp/parser";
-import { ensureChromium, openBrowser, type BrowserSession } from "./chromium.ts";
+import { ensureChromium, openBrowser, type BrowserSession } from "../../../test/support/chromium.ts";
 import { CodeServer } from "./code-server/code-server.ts";
 import { installedCodeServer, node24 } from "./code-server/install.ts";
 import { Workbench, type Problem } from "./code-server/workbench.ts";

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, loadTool } from "@hdlp/parser";
-import { aptInstall } from "./debian-packages.ts";
+import { aptInstall } from "../../../test/support/debian-packages.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CONFIG = here("neovim/hdlp.lua");

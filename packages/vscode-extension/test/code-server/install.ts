@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { homedir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
-import { ensureDebianPackages } from "../debian-packages.ts";
+import { ensureDebianPackages } from "../../../../test/support/debian-packages.ts";
 
 export const CODE_SERVER_VERSION = "4.139.1";
 

@@ -6,7 +6,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "../../../../test/support/chromium.ts";
 import { expect } from "vitest";
 
 /** A row of the Problems panel. */

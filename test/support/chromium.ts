@@ -1,6 +1,7 @@
 /**
  * Debian's Chromium, headless, driven by playwright-core (which never
- * downloads a browser of its own). The flags keep it from reaching out to
+ * downloads a browser of its own), for the tests in a real browser
+ * (`*.browser.test.ts`, vitest.browser.config.ts). The flags keep it from reaching out to
  * the network: on the build machines only the package registries are
  * reachable, and Chromium's background requests are refused there.
  */
@@ -8,6 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export type { Locator, Page } from "playwright-core";
 import { ensureDebianPackages } from "./debian-packages.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";

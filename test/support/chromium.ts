@@ -5,7 +5,7 @@
  * the network: on the build machines only the package registries are
  * reachable, and Chromium's background requests are refused there.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
@@ -55,4 +55,23 @@ export async function openBrowser(viewport: { width: number; height: number }): 
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Saves the page as `<name>.png` in `folder`, by default the one HDLP_SCREENSHOTS
+ * names (the docs' screenshots are refreshed that way); nothing without one.
+ */
+export async function saveScreenshot(page: Page, name: string, folder = process.env.HDLP_SCREENSHOTS): Promise<string | undefined> {
+  if (!folder) return undefined;
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** For an afterEach: when the test failed, the page as it was then, saved and its path printed. */
+export async function screenshotOnFailure(page: Page | undefined, task: { name: string; result?: { state?: string } }, prefix: string): Promise<void> {
+  if (task.result?.state !== "fail" || !page) return;
+  const path = await saveScreenshot(page, `${prefix}-failed-${task.name.replace(/\W+/g, "-").slice(0, 60)}`, process.env.HDLP_SCREENSHOTS ?? tmpdir());
+  console.error(`the page when "${task.name}" failed: ${path}`);
 }

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, fieldSpec, format, lintFiles, loadTool, toolSkeleton } from "@hdlp/parser";
-import { ensureChromium, openBrowser, type BrowserSession } from "../../../test/support/chromium.ts";
+import { ensureChromium, openBrowser, saveScreenshot, screenshotOnFailure, type BrowserSession } from "../../../test/support/chromium.ts";
 import { CodeServer } from "./code-server/code-server.ts";
 import { installedCodeServer, node24 } from "./code-server/install.ts";
 import { Workbench, type Problem } from "./code-server/workbench.ts";
@@ -78,12 +78,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     await vscode.load(server.workspaceUrl(workspace));
   }, 900_000);
 
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== "fail" || !browser) return;
-    const folder = process.env.HDLP_SCREENSHOTS ?? tmpdir();
-    const path = await vscode.screenshot(`vscode-failed-${task.name.replace(/\W+/g, "-").slice(0, 60)}`, folder);
-    console.error(`the page when "${task.name}" failed: ${path}`);
-  });
+  afterEach(({ task }) => screenshotOnFailure(browser?.page, task, "vscode"));
 
   afterAll(async () => {
     await browser?.close();
@@ -102,7 +97,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     const expected = linted(await readFile(join(workspace, BROKEN), "utf8"));
     expect(expected.map((row) => row.split(" ")[2])).toEqual(expect.arrayContaining(["missing-field:", "param-type:", "invalid-date:"]));
     await expect.poll(async () => rowsOf(await vscode.problems(), BROKEN).sort(), WAIT).toEqual([...expected].sort());
-    await vscode.screenshot("vscode-diagnostics");
+    await saveScreenshot(vscode.page, "vscode-diagnostics");
   });
 
   it("completes the four executors after `executor: `", async () => {
@@ -111,7 +106,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     expect(labels).toEqual(expect.arrayContaining([...EXECUTOR_NAMES]));
     // Values of `executor`, not field names.
     expect(labels).not.toContain("display");
-    await vscode.screenshot("vscode-completion");
+    await saveScreenshot(vscode.page, "vscode-completion");
     await vscode.page.keyboard.press("Escape");
   });
 
@@ -122,7 +117,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     await expect.poll(async () => rowsOf(await vscode.problems(), BROKEN).find((row) => row.includes("unknown-executor")), WAIT).toMatch(/^5:11 error unknown-executor: /);
     const fixes = await vscode.quickFixes();
     expect(fixes).toContain("Replace with `shell`");
-    await vscode.screenshot("vscode-quick-fix");
+    await saveScreenshot(vscode.page, "vscode-quick-fix");
     await vscode.applyQuickFix("Replace with `shell`");
     await expect.poll(async () => (await vscode.editorText()).split("\n")[4], WAIT).toBe("executor: shell");
     await expect.poll(async () => rowsOf(await vscode.problems(), BROKEN).filter((row) => row.includes("unknown-executor")), WAIT).toEqual([]);
@@ -134,7 +129,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     const created = fieldSpec("created")!;
     expect(text).toContain(created.doc.zh);
     expect(text).toContain(created.doc.en);
-    await vscode.screenshot("vscode-hover");
+    await saveScreenshot(vscode.page, "vscode-hover");
     await vscode.page.keyboard.press("Escape");
   });
 
@@ -155,7 +150,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     await expect.poll(() => vscode.inputBoxText(), WAIT).toContain('"git status" is not a tool name');
     await vscode.typeInInputBox("git-status");
     await expect.poll(() => vscode.inputBoxText(), WAIT).not.toContain("is not a tool name");
-    await vscode.screenshot("vscode-new-tool");
+    await saveScreenshot(vscode.page, "vscode-new-tool");
     await vscode.page.keyboard.press("Enter");
     await expect.poll(() => vscode.activePath(), WAIT).toMatch(/^tools\/git-status\/TOOL\.hdlp\b/);
     const text = await readFile(join(workspace, "tools/git-status/TOOL.hdlp"), "utf8");
@@ -178,7 +173,7 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     await vscode.command("HDLP: Lint Workspace Tools");
     const summary = `HDLP: ${tools.length} tools linted: ${errors} ${errors === 1 ? "error" : "errors"}, ${warnings} ${warnings === 1 ? "warning" : "warnings"}.`;
     await vscode.notification(summary).waitFor(WAIT);
-    await vscode.screenshot("vscode-lint-workspace");
+    await saveScreenshot(vscode.page, "vscode-lint-workspace");
     expect(await vscode.page.locator(".markers-panel").isVisible()).toBe(true);
   });
 

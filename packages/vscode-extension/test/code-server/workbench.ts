@@ -4,8 +4,6 @@
  * suggestions, hovers, notifications, the editor's lines). Selectors are the
  * workbench's own class names (VS Code 1.10x, code-server 4.139).
  */
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import type { Locator, Page } from "../../../../test/support/chromium.ts";
 import { expect } from "vitest";
 
@@ -168,15 +166,6 @@ export class Workbench {
   /** The notification toast whose message contains `text`. */
   notification(text: string): Locator {
     return this.page.locator(".notification-toast .notification-list-item-message", { hasText: text });
-  }
-
-  /** Saves the page as <name>.png in the folder HDLP_SCREENSHOTS names, if it names one (docs/editors.md). */
-  async screenshot(name: string, folder = process.env.HDLP_SCREENSHOTS): Promise<string | undefined> {
-    if (!folder) return undefined;
-    await mkdir(folder, { recursive: true });
-    const path = join(folder, `${name}.png`);
-    await this.page.screenshot({ path });
-    return path;
   }
 
   private quickInput(): Locator {

@@ -195,6 +195,8 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
       ...(result.truncated ? { truncated: true } : {}),
       ...(result.stderr ? { stderr: result.stderr } : {}),
       ...(result.timed_out ? { timed_out: true } : {}),
+      ...(result.total_count === undefined ? {} : { total_count: result.total_count }),
+      ...(result.has_more === undefined ? {} : { has_more: result.has_more }),
     },
   };
 }

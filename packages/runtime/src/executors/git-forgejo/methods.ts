@@ -7,7 +7,7 @@
  * reads as a number or a flag is checked to be one before anything is sent.
  */
 import { InvalidCallError } from "../executor.ts";
-import { filePath, pathSegment } from "../http/url.ts";
+import { filePath, pathSegment, queryValue } from "../http/url.ts";
 import { type ForgejoRequest, repoPath } from "./api.ts";
 
 export type Params = Readonly<Record<string, unknown>>;
@@ -89,7 +89,7 @@ const commitTarget = (p: Params) => ({ message: p["message"], branch: p["branch"
 
 /** Without an expected `sha`, the file's current one is read from the branch the change is based on. */
 const currentFileUnlessSha = (p: Params, repo: string): ForgejoRequest | undefined =>
-  p["sha"] === undefined ? { method: "GET", path: requiredFilePath(p, repo), query: { ref: p["branch"] } } : undefined;
+  p["sha"] === undefined ? { method: "GET", path: requiredFilePath(p, repo), query: { ref: queryValue(p["branch"], "branch") } } : undefined;
 
 export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
   "repo.get": onRepo((_, repo) => ({ method: "GET", path: repoPath(repo) })),
@@ -99,16 +99,16 @@ export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
     request: (p) => ({ method: "POST", path: "/user/repos", body: { name: p["name"], description: p["description"], private: flag(p, "private"), auto_init: flag(p, "auto_init") } }),
   },
   "repo.list": { onRepo: false, output: "body", request: (p) => ({ method: "GET", path: "/user/repos", query: paging(p) }) },
-  "repo.search": { onRepo: false, output: "body", request: (p) => ({ method: "GET", path: "/repos/search", query: { q: p["q"], ...paging(p) } }) },
+  "repo.search": { onRepo: false, output: "body", request: (p) => ({ method: "GET", path: "/repos/search", query: { q: queryValue(p["q"], "q"), ...paging(p) } }) },
   "repo.branches": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/branches`, query: paging(p) })),
   "repo.commits": onRepo((p, repo) => ({
     method: "GET",
     path: `${repoPath(repo)}/commits`,
-    query: { sha: p["branch"], path: p["path"], ...paging(p), stat: flag(p, "stat"), verification: flag(p, "verification"), files: flag(p, "files") },
+    query: { sha: queryValue(p["branch"], "branch"), path: queryValue(p["path"], "path"), ...paging(p), stat: flag(p, "stat"), verification: flag(p, "verification"), files: flag(p, "files") },
   })),
   "repo.compare": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/compare/${compareSegment(p, "base")}...${compareSegment(p, "head")}` })),
   "repo.contents": {
-    ...onRepo((p, repo) => ({ method: "GET", path: contentsPath(p, repo), query: { ref: p["ref"] } })),
+    ...onRepo((p, repo) => ({ method: "GET", path: contentsPath(p, repo), query: { ref: queryValue(p["ref"], "ref") } })),
     output: "contents",
     rawFile: (p, repo, ref) => ({ method: "GET", path: `${repoPath(repo)}/raw/${filePath(p["path"], "path")}`, query: { ref } }),
   },
@@ -126,7 +126,7 @@ export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
     method: "GET",
     path: `${repoPath(repo)}/issues`,
     // Forgejo lists pull requests among issues unless asked not to; it reads `labels` as one comma-separated value.
-    query: { state: p["state"], labels: listParam(p, "labels"), ...paging(p), type: "issues" },
+    query: { state: queryValue(p["state"], "state"), labels: queryValue(listParam(p, "labels"), "labels"), ...paging(p), type: "issues" },
     lists: { labels: "csv" },
   })),
   "issue.get": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/issues/${issueIndex(p)}` })),
@@ -145,8 +145,8 @@ export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
     },
   },
   "issue.comment": onRepo((p, repo) => ({ method: "POST", path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`, body: { body: p["body"] } })),
-  "issue.comments": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`, query: { since: p["since"] } })),
-  "pull.list": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/pulls`, query: { state: p["state"], ...paging(p) } })),
+  "issue.comments": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`, query: { since: queryValue(p["since"], "since") } })),
+  "pull.list": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/pulls`, query: { state: queryValue(p["state"], "state"), ...paging(p) } })),
   "pull.get": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/pulls/${issueIndex(p)}` })),
   "pull.create": onRepo((p, repo) => ({
     method: "POST",

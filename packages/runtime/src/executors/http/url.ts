@@ -43,6 +43,17 @@ export function valueText(value: unknown): string {
   return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
 
+/**
+ * A param's value bound for the query, checked under the param's own name
+ * (the query key may be another: git-forgejo sends `branch` as `sha`); a list
+ * item by item. joinUrl checks every query value again, under its key.
+ */
+export function queryValue(value: unknown, param: string): unknown {
+  if (value === undefined || value === null) return value;
+  for (const item of Array.isArray(value) ? value : [value]) refuseDotSegments(valueText(item), param);
+  return value;
+}
+
 /** One path segment: checked, then percent-encoded (`/`, `?`, `#` and `%` included). An empty value would drop the segment. */
 export function pathSegment(value: unknown, param: string): string {
   const text = valueText(value);

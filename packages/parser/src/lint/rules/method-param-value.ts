@@ -1,7 +1,7 @@
 import { executorSpec, type MethodParam } from "../../catalogue/executors.ts";
-import { readString } from "../../model/values.ts";
+import { readString } from "../../semantic/values.ts";
 import type { Value } from "../../syntax/ast.ts";
-import type { ToolFacts } from "../facts.ts";
+import type { ToolFacts } from "../../semantic/tool-facts.ts";
 import type { Report, Rule } from "../rule.ts";
 
 /** The catalogue's entry for a param of the tool's method, when the method closes its values (pull.merge's `style`). */

@@ -6,7 +6,8 @@
  * source; the parts used are vendored in test/fakes/forgejo-openapi.json).
  */
 import type { Endpoint, ExecutionResult } from "../executor.ts";
-import { type BodySink, type HttpAnswer, type HttpOutcome, type HttpVerb, sendHttp } from "../http/client.ts";
+import type { HttpVerb } from "@hdlp/parser";
+import { type BodySink, type HttpAnswer, type HttpOutcome, sendHttp } from "../http/client.ts";
 import type { Deadline } from "../http/deadline.ts";
 import { endpointAccess, type EndpointAccess, statusFailure } from "../http/remote.ts";
 import { joinUrl, type ListFormat, pathSegment, type Query } from "../http/url.ts";

@@ -4,7 +4,7 @@ import { blobSha, type ForgejoFake, startForgejoFake } from "../../../test/fakes
 import { callOf, configAt, TEST_TOKEN, toolModel } from "../../../test/fakes/tools.ts";
 import { type ExecutionResult, InvalidCallError, type RuntimeConfig } from "../executor.ts";
 import { gitForgejoExecutor } from "./git-forgejo.ts";
-import { FORGEJO_METHODS } from "./methods.ts";
+import { FORGEJO_METHODS, forgejoMethod } from "./methods.ts";
 
 const spec = executorSpec("git-forgejo")!;
 const catalogue = spec.methods.kind === "fixed" ? spec.methods.list : [];
@@ -22,6 +22,11 @@ describe("the method set", () => {
     expect(Object.keys(FORGEJO_METHODS).sort()).toEqual(catalogue.map((m) => m.name).sort());
   });
 
+  it("finds a method by its own name only, never a property every object has", () => {
+    expect(forgejoMethod("repo.get")).toBe(FORGEJO_METHODS["repo.get"]);
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(forgejoMethod(name)).toBeUndefined();
+  });
+
   it.each(catalogue.map((m) => [m.name, m] as const))("%s reads only params the catalogue documents for it", (name, method) => {
     const read = new Set<string>();
     const documented = new Map(method.params.map((p) => [p.name, p]));
@@ -32,7 +37,7 @@ describe("the method set", () => {
         return param ? plausibleValue(param) : undefined;
       },
     });
-    const forgejo = FORGEJO_METHODS[name]!;
+    const forgejo = forgejoMethod(name)!;
     forgejo.request(params, "o/r");
     forgejo.before?.(params, "o/r");
     forgejo.currentFile?.(params, "o/r");

@@ -20,7 +20,7 @@ import { maskResult } from "../http/secrets.ts";
 import { pagingOf } from "../http/paging.ts";
 import { ForgejoClient, type ForgejoRequest, jsonBody, REPO_NAME } from "./api.ts";
 import { isBlob } from "./git-object.ts";
-import { FORGEJO_METHODS, type ForgejoMethod } from "./methods.ts";
+import { FORGEJO_METHODS, type ForgejoMethod, forgejoMethod } from "./methods.ts";
 
 export const gitForgejoExecutor: Executor = {
   describe(request) {
@@ -55,7 +55,7 @@ interface ForgejoCall {
 function planCall(request: ExecutionRequest): ForgejoCall {
   const { tool, params, config } = request;
   refuseTarget(request, "git-forgejo");
-  const method = FORGEJO_METHODS[tool.method];
+  const method = forgejoMethod(tool.method);
   if (!method) throw new InvalidCallError(`git-forgejo has no method "${tool.method}"; it knows ${Object.keys(FORGEJO_METHODS).join(", ")}`);
   const where = config.configPath ?? "hdlp.config.json";
   if (!config.forgejo) throw new InvalidCallError(`Forgejo is not configured: set HDLP_FORGEJO_URL (and HDLP_FORGEJO_TOKEN), or forgejo.url in ${where}`);

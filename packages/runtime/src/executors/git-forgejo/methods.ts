@@ -6,6 +6,7 @@
  * goes into a path or a query passes http/url.ts's checks; a value Forgejo
  * reads as a number or a flag is checked to be one before anything is sent.
  */
+import type { ForgejoMethodName } from "@hdlp/parser";
 import { InvalidCallError } from "../executor.ts";
 import { filePath, pathSegment, queryValue } from "../http/url.ts";
 import { type ForgejoRequest, repoPath } from "./api.ts";
@@ -91,7 +92,7 @@ const commitTarget = (p: Params) => ({ message: p["message"], branch: p["branch"
 const currentFileUnlessSha = (p: Params, repo: string): ForgejoRequest | undefined =>
   p["sha"] === undefined ? { method: "GET", path: requiredFilePath(p, repo), query: { ref: queryValue(p["branch"], "branch") } } : undefined;
 
-export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
+export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>> = {
   "repo.get": onRepo((_, repo) => ({ method: "GET", path: repoPath(repo) })),
   "repo.create": {
     onRepo: false,
@@ -166,3 +167,8 @@ export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
     body: { tag_name: p["tag_name"], name: p["name"], body: p["body"], target_commitish: p["target"], draft: flag(p, "draft"), prerelease: flag(p, "prerelease") },
   })),
 };
+
+/** The method a tool names, when git-forgejo has it (own keys only: `constructor` is not a method). */
+export function forgejoMethod(name: string): ForgejoMethod | undefined {
+  return Object.hasOwn(FORGEJO_METHODS, name) ? FORGEJO_METHODS[name as ForgejoMethodName] : undefined;
+}

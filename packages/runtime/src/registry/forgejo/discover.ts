@@ -6,7 +6,7 @@
  * leads out (`../`, an absolute target) is reported, not loaded.
  */
 import { posix } from "node:path";
-import { TOOL_FILE_NAME } from "../discover.ts";
+import { TOOL_FILE_NAME } from "@hdlp/parser";
 import { SYMLINK_MODE, type TreeEntry } from "./repository.ts";
 
 export interface RemoteToolFile {

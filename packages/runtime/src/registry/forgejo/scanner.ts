@@ -21,7 +21,7 @@ import type { RegistrySource } from "../../config/policy.ts";
 import type { Endpoint } from "../../executors/executor.ts";
 import { type Deadline, withDeadline } from "../../executors/http/deadline.ts";
 import { type CacheEntry, PersistedIndex, StoredMeaning } from "../cache.ts";
-import { TOOL_FILE_NAME } from "../discover.ts";
+import { TOOL_FILE_NAME } from "@hdlp/parser";
 import { type EscapedFolder, type LoadedFile, registerFiles } from "../register.ts";
 import { formatRegistryRoot } from "../root.ts";
 import { loadMeaning } from "../scanner.ts";

@@ -4,42 +4,26 @@
  * path of `hdlp lint`, against the fake Forgejo (packages/runtime/test/fakes/),
  * which checks every request against Forgejo's OpenAPI document.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ForgejoFake, startForgejoFake } from "../../packages/runtime/test/fakes/forgejo.ts";
 import { TEST_TOKEN } from "../../packages/runtime/test/fakes/tools.ts";
 import { toolText } from "../../packages/runtime/test/tool-fixtures.ts";
+import { type Run, runHdlp } from "../../packages/cli/test/run-hdlp.ts";
 
-const HDLP = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/hdlp");
 const ROOT = "forgejo:zhuyuan/native-repo";
 
 let work: string;
 let forgejo: ForgejoFake;
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
+/** The real `hdlp` in the work folder; the HDLP_* variables of the machine running the tests are emptied (empty reads as unset). */
 function hdlp(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  // Only the variables set here: an HDLP_* of the machine running the tests must not leak in.
-  const host = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("HDLP_")));
-  return new Promise((done, reject) => {
-    const child = spawn(HDLP, args, {
-      cwd: work,
-      env: { ...host, XDG_CACHE_HOME: join(work, "cache"), HDLP_AUDIT_LOG: join(work, "audit.jsonl"), HDLP_FORGEJO_URL: forgejo.url, HDLP_FORGEJO_TOKEN: TEST_TOKEN, HDLP_FORGEJO_REPO: "zhuyuan/native-repo", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => done({ code: code ?? -1, stdout, stderr }));
+  const host = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("HDLP_")).map((name) => [name, ""]));
+  return runHdlp(args, {
+    cwd: work,
+    env: { ...host, XDG_CACHE_HOME: join(work, "cache"), HDLP_AUDIT_LOG: join(work, "audit.jsonl"), HDLP_FORGEJO_URL: forgejo.url, HDLP_FORGEJO_TOKEN: TEST_TOKEN, HDLP_FORGEJO_REPO: "zhuyuan/native-repo", ...env },
   });
 }
 

@@ -102,27 +102,22 @@ export function watchTools(options: WatchOptions): RegistryWatcher {
     try {
       // Watch first, then scan: a file written after the watch starts raises an event, one written before it is scanned.
       syncWatchers();
-      const next = scanner.scan();
-      const change = diff(index, next);
-      index = next;
-      if (change.added.length || change.changed.length || change.removed.length) options.onChange(change);
+      index = advance(index, scanner.scan(), options.onChange);
     } catch (error) {
       options.onError?.(error as Error);
     }
   };
 
   syncWatchers();
-  return {
-    get index() {
-      return index;
-    },
-    close() {
+  return registryWatcher(
+    () => index,
+    () => {
       closed = true;
       clearTimeout(timer);
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
     },
-  };
+  );
 }
 
 /**
@@ -141,24 +136,36 @@ export async function watchRegistry(options: WatchOptions | ForgejoWatchOptions)
       const next = await scanner.scan();
       if (closed) return;
       if (next.stale !== undefined && index.stale === undefined) options.onError?.(new Error(next.stale));
-      const change = diff(index, next);
-      index = next;
-      if (change.added.length || change.changed.length || change.removed.length) options.onChange(change);
+      index = advance(index, next, options.onChange);
     } catch (error) {
       if (!closed) options.onError?.(error as Error);
     }
     if (!closed) timer = setTimeout(poll, options.pollMs ?? DEFAULT_POLL_MS);
   };
   timer = setTimeout(poll, options.pollMs ?? DEFAULT_POLL_MS);
-  return {
-    get index() {
-      return index;
-    },
-    close() {
+  return registryWatcher(
+    () => index,
+    () => {
       closed = true;
       clearTimeout(timer);
     },
+  );
+}
+
+function registryWatcher(current: () => ToolIndex, close: () => void): RegistryWatcher {
+  return {
+    get index() {
+      return current();
+    },
+    close,
   };
+}
+
+/** The next index, with what changed since the last reported (when anything did). */
+function advance(index: ToolIndex, next: ToolIndex, onChange: (change: RegistryChange) => void): ToolIndex {
+  const change = diff(index, next);
+  if (change.added.length || change.changed.length || change.removed.length) onChange(change);
+  return next;
 }
 
 function toolFolders(root: string): string[] {

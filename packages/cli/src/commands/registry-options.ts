@@ -29,6 +29,7 @@ import {
   type RuntimeConfig,
   scanTools,
   type ToolIndex,
+  ToolSourceError,
 } from "@hdlp/runtime";
 import { UnreadableError, UsageError } from "../command.ts";
 
@@ -138,7 +139,7 @@ async function scanRepository(choice: RegistryChoice): Promise<ToolIndex> {
   try {
     return await repositoryScanner(choice).scan();
   } catch (error) {
-    if (error instanceof RegistryReadError) throw new UnreadableError(error.message);
+    if (error instanceof RegistryReadError || error instanceof ToolSourceError) throw new UnreadableError(error.message);
     throw error;
   }
 }

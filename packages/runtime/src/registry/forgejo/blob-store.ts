@@ -50,9 +50,14 @@ export class BlobStore {
       return;
     }
     const file = this.fileOf(sha);
-    mkdirSync(join(this.dir, "blobs"), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, bytes);
-    renameSync(temp, file);
+    try {
+      mkdirSync(join(this.dir, "blobs"), { recursive: true });
+      writeFileSync(temp, bytes);
+      renameSync(temp, file);
+    } catch (error) {
+      // Without the blob in the cache, no call could run the tool: the scan cannot go on.
+      throw new ToolSourceError(`the registry's cache ${this.dir} cannot hold the blob ${sha}: ${(error as Error).message}`);
+    }
   }
 }

@@ -112,8 +112,9 @@ export class ForgejoToolScanner {
       const kept = this.keptState();
       const state = kept?.commit === commit ? kept : await this.readTree(commit, deadline);
       const built = await this.build(state, deadline);
-      const index = createToolIndex(this.root, built.tools, built.invalid, { ...built.stats, durationMs: performance.now() - started, requests: this.repository.requests - requestsBefore }, origin(state));
-      this.keep(state);
+      const keepError = this.keep(state);
+      const stats = { ...built.stats, durationMs: performance.now() - started, requests: this.repository.requests - requestsBefore, ...(keepError ? { cacheError: [built.stats.cacheError, keepError].filter(Boolean).join("; ") } : {}) };
+      const index = createToolIndex(this.root, built.tools, built.invalid, stats, origin(state));
       this.last = { state, index };
       return index;
     });
@@ -253,12 +254,18 @@ export class ForgejoToolScanner {
     }
   }
 
-  private keep(state: RemoteState): void {
-    if (!this.stateFile) return;
-    mkdirSync(dirname(this.stateFile), { recursive: true });
+  /** Writes the state for the next process; why it could not, if it could not (the scan itself succeeded). */
+  private keep(state: RemoteState): string | undefined {
+    if (!this.stateFile) return undefined;
     const temp = `${this.stateFile}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(state));
-    renameSync(temp, this.stateFile);
+    try {
+      mkdirSync(dirname(this.stateFile), { recursive: true });
+      writeFileSync(temp, JSON.stringify(state));
+      renameSync(temp, this.stateFile);
+      return undefined;
+    } catch (error) {
+      return `could not keep the index of ${this.root} in ${this.stateFile}: ${(error as Error).message}`;
+    }
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import type { TextEdit } from "../diagnostics.ts";
 import type { Entry, MapNode, Range } from "../syntax/ast.ts";
-import type { DocumentSource } from "./source.ts";
+import type { DocumentSource } from "../semantic/document-source.ts";
 
 export function replace(range: Range, newText: string): TextEdit {
   return { range, newText };
@@ -34,7 +34,7 @@ export function isBlockValue(value: string): boolean {
   return value.startsWith("\n") || value.startsWith("\r");
 }
 
-function lineStartAt(source: DocumentSource, offset: number): number {
+export function lineStartAt(source: DocumentSource, offset: number): number {
   return source.lines.lineStarts[source.lines.lineOf(offset)]!;
 }
 
@@ -48,7 +48,7 @@ function nextLineStartAt(source: DocumentSource, offset: number): number {
  * line starts with (tabs kept, so the scanner reads the same column), or as
  * many spaces as the text before it (`- ` of a list item). A BOM is no column.
  */
-function indentationOf(source: DocumentSource, offset: number): string {
+export function indentationOf(source: DocumentSource, offset: number): string {
   const lineStart = lineStartAt(source, offset);
   const from = lineStart === 0 && source.text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
   const before = source.text.slice(from, offset);
@@ -62,20 +62,43 @@ export interface InsertTarget {
   readonly owner?: Entry;
 }
 
+/** Where keys go in a map: by their rank in a list (the catalogue's order), or after every entry (`"last"`). */
+export type Order = readonly string[] | "last";
+
+/** Per map and order, the last entry of each rank: worked out once, however many keys are inserted. */
+const lastOfRank = new WeakMap<MapNode, Map<Order, (Entry | undefined)[]>>();
+
+/** The entry a key of rank `rank` goes after: the last entry whose key comes before it in `order`. */
+function entryBefore(map: MapNode, order: Order, rank: number): Entry | undefined {
+  if (order === "last") return map.entries.at(-1);
+  let byOrder = lastOfRank.get(map);
+  if (!byOrder) lastOfRank.set(map, (byOrder = new Map()));
+  let last = byOrder.get(order);
+  if (!last) {
+    last = new Array<Entry | undefined>(order.length);
+    for (const entry of map.entries) {
+      const r = order.indexOf(entry.key.text);
+      if (r >= 0) last[r] = entry;
+    }
+    byOrder.set(order, last);
+  }
+  let after: Entry | undefined;
+  for (let r = 0; r < rank; r++) {
+    const entry = last[r];
+    if (entry && (!after || entry.range.start.offset > after.range.start.offset)) after = entry;
+  }
+  return after;
+}
+
 /**
  * Insert `key: value` into a map, after the last entry whose key comes before
- * it in `order` (the catalogue's order), else first. A block `value` (starting
- * with a line break) is written as the entry's nested lines.
+ * it in `order`, else first. A block `value` (starting with a line break) is
+ * written as the entry's nested lines.
  */
-export function insertEntry(source: DocumentSource, target: InsertTarget, key: string, value: string, order: readonly string[]): TextEdit {
+export function insertEntry(source: DocumentSource, target: InsertTarget, key: string, value: string, order: Order): TextEdit {
   const { map, owner } = target;
-  const rank = order.indexOf(key);
   const entries = map?.entries ?? [];
-  let after: Entry | undefined;
-  for (const entry of entries) {
-    const r = order.indexOf(entry.key.text);
-    if (r >= 0 && r < rank) after = entry;
-  }
+  const after = map ? entryBefore(map, order, order === "last" ? 0 : order.indexOf(key)) : undefined;
 
   if (map?.style === "flow") {
     if (after) return insertAt(source, after.range.end.offset, `, ${key}: ${value}`);
@@ -119,13 +142,16 @@ export function fillBlank(source: DocumentSource, entry: Entry, value: string): 
  */
 export function removeEntry(source: DocumentSource, map: MapNode, index: number): TextEdit {
   const entry = map.entries[index]!;
-  if (map.style === "flow") {
-    const previous = map.entries[index - 1];
-    const next = map.entries[index + 1];
-    const from = previous ? previous.range.end.offset : entry.range.start.offset;
-    const to = previous ? entry.range.end.offset : next ? next.range.start.offset : entry.range.end.offset;
-    return remove(source, from, to);
-  }
+  if (map.style === "block") return removeEntryLines(source, entry);
+  const previous = map.entries[index - 1];
+  const next = map.entries[index + 1];
+  const from = previous ? previous.range.end.offset : entry.range.start.offset;
+  const to = previous ? entry.range.end.offset : next ? next.range.start.offset : entry.range.end.offset;
+  return remove(source, from, to);
+}
+
+/** Remove an entry of a block map: its lines, the last one's break included. */
+export function removeEntryLines(source: DocumentSource, entry: Entry): TextEdit {
   return remove(source, lineStartAt(source, entry.range.start.offset), nextLineStartAt(source, entry.range.end.offset));
 }
 

@@ -52,6 +52,11 @@ const DEFECTS: Record<string, (fields: Fields) => void> = {
   "idle suppression": (f) => void f.author!.unshift("# hdlp-disable-next-line unknown-field"),
   "tab indentation": (f) => edit(f, "constraints", /^ {2}(?=require_confirm)/m, "\t"),
   "no space after colon": (f) => void (f.author = ["author:ICE-GL-ZY001"]),
+  "constraint at the top level": (f) => {
+    if (f.constraints!.length === 1) return; // a flow map: a key joins it only by the author's hand
+    removeLine(f, "constraints", /timeout_ms/);
+    f.timeout_ms = ["timeout_ms: 30000"];
+  },
 };
 
 /** Defects of a shell tool with a command template (one of them at a time). */
@@ -211,6 +216,13 @@ function fixedNode(text: string, d: Diagnostic): Extent {
       const { entry } = byKey!;
       return mapExtent(text, entry.value?.kind === "map" ? entry.value : undefined, entry);
     }
+    case "misplaced-key": {
+      // A move: the entry's lines, and the map it belongs in (the generator misplaces constraints only).
+      const { entry } = byKey!;
+      const owner = root.entries.find((e) => e.key.text === "constraints")!;
+      const lines = [lineAt(text, entry.range.start.offset), lineAt(text, entry.range.end.offset), lineAt(text, owner.range.start.offset), lineAt(text, owner.range.end.offset)];
+      return { from: Math.min(...lines.map((l) => l.start)), to: Math.max(...lines.map((l) => l.next)) };
+    }
     default:
       // A fix of a value, a key or a token replaces what the finding points at (a missing space goes at its end).
       return { from: d.range.start.offset, to: d.range.end.offset };
@@ -241,6 +253,12 @@ function checkFix(text: string, style: BreakStyle, d: Diagnostic, before: readon
     const at = d.fix!.edits[0]!.range.start.offset;
     expect(after.slice(0, at) + after.slice(at + after.length - text.length)).toBe(text);
     if (node.insertion === "line") expect(at === text.length || naiveLines(text).some((line) => line.start === at), `${d.rule} inserts inside a line`).toBe(true);
+  }
+  if (d.rule === "misplaced-key") {
+    // What moved is all there, in the map it belongs in.
+    const moved = parse(text).document.root.entries.find((e) => e.key.range.start.offset === d.range.start.offset)!;
+    const constraints = parse(after).document.field("constraints")?.value;
+    expect(constraints?.kind === "map" && constraints.entries.some((e) => e.key.text === moved.key.text && e.value?.kind === "scalar" && moved.value?.kind === "scalar" && e.value.value === moved.value.value)).toBe(true);
   }
   // The finding is gone (one fewer of its kind: a key written three times has two).
   const count = (list: readonly Diagnostic[]) => list.filter((other) => identity(other) === identity(d)).length;

@@ -10,44 +10,52 @@
  * of many unknown keys cost ten did-you-means a key.
  */
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../catalogue/fields.ts";
+import type { Entry } from "../syntax/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
 export const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
 export const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
 
+/** A map's keys as the facts hold them: each name once, with its first entry. */
+type Present = Iterable<[string, Entry]> & object;
+
 /** A map's unknown keys (first occurrence of each, in order), each with its did-you-mean. */
 export interface Misspellings {
+  /** Every key the map holds. */
+  readonly keys: ReadonlySet<string>;
   /** The suggestion for each unknown key (undefined: none near). */
   readonly suggestions: ReadonlyMap<string, string | undefined>;
-  /** The first unknown key suggesting each known one. */
-  readonly byWanted: ReadonlyMap<string, string>;
+  /** The first unknown key's entry suggesting each known name. */
+  readonly byWanted: ReadonlyMap<string, Entry>;
 }
 
-const cache = new WeakMap<ReadonlyMap<string, unknown>, Misspellings>();
+const cache = new WeakMap<Present, Misspellings>();
 
-/** The misspellings among `present` (a map's keys by name: the facts' `fields`, `constraintEntries`, a param's `keys`). */
-export function misspellings(present: ReadonlyMap<string, unknown>, known: ReadonlySet<string>): Misspellings {
+/** The misspellings among `present` (the facts' `fields`, `constraintEntries`, a param's `keys`). */
+export function misspellings(present: Present, known: ReadonlySet<string>): Misspellings {
   let found = cache.get(present);
   if (!found) {
+    const keys = new Set<string>();
     const suggestions = new Map<string, string | undefined>();
-    const byWanted = new Map<string, string>();
-    for (const key of present.keys()) {
+    const byWanted = new Map<string, Entry>();
+    for (const [key, entry] of present) {
+      keys.add(key);
       if (known.has(key)) continue;
       const suggestion = didYouMean(key, known);
       suggestions.set(key, suggestion);
-      if (suggestion !== undefined && !byWanted.has(suggestion)) byWanted.set(suggestion, key);
+      if (suggestion !== undefined && !byWanted.has(suggestion)) byWanted.set(suggestion, entry);
     }
-    found = { suggestions, byWanted };
+    found = { keys, suggestions, byWanted };
     cache.set(present, found);
   }
   return found;
 }
 
 /**
- * The key among `present` that unknown-field would rename to `wanted` (an
- * unknown key whose did-you-mean is `wanted`), when there is one.
+ * The entry among `present` whose key unknown-field would rename to `wanted`
+ * (an unknown key whose did-you-mean is `wanted`), when there is one.
  */
-export function misspeltAs(wanted: string, present: ReadonlyMap<string, unknown>, known: ReadonlySet<string>): string | undefined {
+export function misspeltAs(wanted: string, present: Present, known: ReadonlySet<string>): Entry | undefined {
   return misspellings(present, known).byWanted.get(wanted);
 }

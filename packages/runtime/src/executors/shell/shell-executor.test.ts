@@ -106,6 +106,37 @@ describe("shell executor", () => {
     for (const pid of [leader!, ...children]) expect(alive(pid), `pid ${pid} survived`).toBe(false);
   });
 
+  /** Kills what an unconfined run left outside its group (the test's own cleanup; see docs/security.md). */
+  const killLater = (pids: readonly number[]) =>
+    cleanups.push(() =>
+      pids.forEach((pid) => {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }),
+    );
+
+  it("holds the timeout when a child leaves the process group with setsid and keeps stdout open", async () => {
+    const result = await run("setsid sh -c 'echo $$; exec sleep 20' &", { timeoutMs: 500 });
+    const [escaped] = result.output.trim().split("\n").map(Number);
+    killLater([escaped!]);
+    expect(result).toMatchObject({ ok: false, timed_out: true });
+    expect(result.error).toMatch(/^timed out after 500 ms/);
+    // The call returned at its timeout, not when the escaped child (unconfined here) chose to end.
+    expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
+  });
+
+  it("holds the timeout when a child moves to its own process group (setpgrp) and keeps stdout open", async () => {
+    // The `echo` after it keeps sh from exec'ing perl, so perl is a child of the group, free to leave it.
+    const result = await run(`perl -e '$| = 1; setpgrp; print "$$\\n"; sleep 20'; echo after`, { timeoutMs: 500 });
+    const [escaped] = result.output.trim().split("\n").map(Number);
+    killLater([escaped!]);
+    expect(result).toMatchObject({ ok: false, timed_out: true });
+    expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
+  });
+
   it("does not let a background job outlive the call", async () => {
     const result = await run("sleep 300 & echo $!");
     expect(result.ok).toBe(true);

@@ -5,7 +5,7 @@
  */
 export * from "./envelope.ts";
 export type * from "./executors/executor.ts";
-export { InvalidCallError } from "./executors/executor.ts";
+export { InvalidCallError, RefusedCallError } from "./executors/executor.ts";
 
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";

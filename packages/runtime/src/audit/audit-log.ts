@@ -12,10 +12,11 @@ import { appendFile } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
+import type { Refusal } from "../envelope.ts";
 import type { RuntimeConfig } from "../executors/executor.ts";
 import { MASK, maskSecrets } from "../executors/http/secrets.ts";
 
-export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | "invalid-params" | "not-confirmed";
+export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | Refusal;
 
 export interface AuditRecord {
   /** ISO 8601, UTC. */

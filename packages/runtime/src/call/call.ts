@@ -12,8 +12,8 @@
  */
 import type { ToolModel } from "@hdlp/parser";
 import type { AuditLog, CallOutcome } from "../audit/audit-log.ts";
-import { type Envelope, NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, InvalidCallError, type RuntimeConfig } from "../executors/executor.ts";
+import { type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
+import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
 import { closestNames } from "./closest-names.ts";
@@ -119,7 +119,7 @@ export function isPrepared(prepared: PreparedCall | SettledCall): prepared is Pr
 /**
  * What the prepared call would run (secrets masked), or the refusal when the
  * executor cannot build it: its message, and the envelope a real call would
- * have returned (`refused: "invalid-params"`), for a front end that prints envelopes.
+ * have returned (`refused` saying why), for a front end that prints envelopes.
  */
 export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun; text: string } | { ok: false; error: string; envelope: Envelope } {
   const started = performance.now();
@@ -127,7 +127,7 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
     const dryRun = prepared.executor.describe(prepared.request);
     return { ok: true, dryRun, text: formatDryRun(dryRun) };
   } catch (error) {
-    if (error instanceof InvalidCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, "invalid-params", error.message, started).envelope };
+    if (error instanceof RefusedCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, error.refusal, error.message, started).envelope };
     throw error;
   }
 }
@@ -165,7 +165,7 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
 
   if (tool.constraints.require_confirm) {
     const described = describeCall(prepared);
-    if (!described.ok) return refuse(tool, "invalid-params", described.error, started);
+    if (!described.ok) return { outcome: described.envelope.refused!, envelope: described.envelope };
     const confirmed = options.confirm ? await options.confirm({ tool, params: request.params, dryRun: described.dryRun, text: described.text }) : false;
     if (!confirmed) {
       const why = options.confirm ? "the call was not confirmed" : "no confirmation was given";
@@ -177,7 +177,7 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   try {
     result = await executor.execute(request);
   } catch (error) {
-    if (error instanceof InvalidCallError) return refuse(tool, "invalid-params", error.message, started);
+    if (error instanceof RefusedCallError) return refuse(tool, error.refusal, error.message, started);
     // An executor bug or an unexpected system error: reported as the call's failure, never swallowed.
     return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
   }
@@ -199,7 +199,7 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   };
 }
 
-function refuse(tool: ToolModel, why: "invalid-params" | "not-confirmed", error: string, started: number): SettledCall {
+function refuse(tool: ToolModel, why: Refusal, error: string, started: number): SettledCall {
   return { outcome: why, envelope: { ...failure(tool, error, started), refused: why } };
 }
 

@@ -5,6 +5,7 @@
  * turns a validated call into a process or a request and reports what came back.
  */
 import type { ToolModel } from "@hdlp/parser";
+import type { Refusal } from "../envelope.ts";
 import type { Ceilings, McpPolicy, RegistrySource, SandboxPolicy, ToolPolicy, ToolSecrets } from "../config/policy.ts";
 
 export interface ExecutionRequest {
@@ -82,17 +83,30 @@ export interface RuntimeConfig {
 }
 
 /**
- * A call that cannot be run as asked (a value that would be read as an option,
- * a missing `cmd`, a repository the config cannot supply …): thrown by
- * `describe` or `execute` before anything runs. The pipeline turns it into
- * `ok:false` with `refused: "invalid-params"`; `param` names the culprit.
+ * A call refused before anything runs: thrown by `describe` or `execute`, and
+ * turned by the pipeline into `ok:false` with `refused` set to `refusal`.
  */
-export class InvalidCallError extends Error {
+export class RefusedCallError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: Exclude<Refusal, "not-confirmed">,
+  ) {
+    super(message);
+    this.name = "RefusedCallError";
+  }
+}
+
+/**
+ * A call that cannot be run as asked (a value that would be read as an option,
+ * a missing `cmd`, a repository the config cannot supply …): `refused:
+ * "invalid-params"`; `param` names the culprit.
+ */
+export class InvalidCallError extends RefusedCallError {
   constructor(
     message: string,
     readonly param?: string,
   ) {
-    super(message);
+    super(message, "invalid-params");
     this.name = "InvalidCallError";
   }
 }

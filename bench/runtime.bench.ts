@@ -21,7 +21,7 @@ import { mkdtemp, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool } from "../packages/parser/src/index.ts";
-import { callTool, createMatcher, openAuditLog, ToolScanner } from "../packages/runtime/src/index.ts";
+import { callTool, createMatcher, openAuditLog, toolInMemory, ToolScanner } from "../packages/runtime/src/index.ts";
 import { toolName, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
@@ -171,7 +171,7 @@ interface Contender {
  */
 async function overheadBenchmark(dir: string): Promise<void> {
   const model = loadTool(TRUE_TOOL).model!;
-  const tool = { name: model.name, path: "", model, diagnostics: [], hash: "" };
+  const tool = toolInMemory(model);
   const index = { get: (name: string) => (name === model.name ? tool : undefined), tools: [tool] };
   const callThrough = (options: Parameters<typeof callTool>[2]) => async () => {
     const envelope = await callTool(index, { tool: model.name, params: {} }, options);

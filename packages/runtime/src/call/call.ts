@@ -93,7 +93,10 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
       },
     };
   }
-  const tool = registered.model;
+  // What the file says now, not what the index remembers (docs/security.md).
+  const current = registered.current();
+  if ("problem" in current) return refuse({ name: registered.name, method: registered.model.method }, "invalid-tool", `\`${registered.name}\` cannot run: ${current.problem}`, started);
+  const tool = current.model;
   const checked = checkParams(tool, call.params ?? {});
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
   const executor = (options.executors ?? EXECUTORS)[tool.executor];
@@ -199,11 +202,14 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   };
 }
 
-function refuse(tool: ToolModel, why: Refusal, error: string, started: number): SettledCall {
+/** What an envelope says of the tool: its name and method. */
+type Named = Pick<ToolModel, "name" | "method">;
+
+function refuse(tool: Named, why: Refusal, error: string, started: number): SettledCall {
   return { outcome: why, envelope: { ...failure(tool, error, started), refused: why } };
 }
 
-function failure(tool: ToolModel, error: string, started: number): Envelope {
+function failure(tool: Named, error: string, started: number): Envelope {
   return { ok: false, tool: tool.name, method: tool.method, output: "", error, duration_ms: elapsed(started), found: true };
 }
 

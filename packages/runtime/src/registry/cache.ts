@@ -32,28 +32,50 @@ export interface Meaning {
  * A file's meaning as the index stores it: the JSON bytes, parsed only when
  * first asked for. A warm scan reads every entry's key but parses no model,
  * so `hdlp call x` pays for one tool, not ten thousand; `list` and `match`,
- * which need them all, parse each once.
+ * which need them all, parse each once. Stored bytes that do not parse as a
+ * meaning (a line cut short, edited by hand) are a miss: the file is read again.
  */
 export class StoredMeaning {
   private parsed?: Meaning;
   private bytes?: Buffer;
+  /** True when the meaning was worked out from the file by this process, not taken from stored bytes. */
+  private readHere: boolean;
 
-  private constructor(bytes: Buffer | undefined, parsed: Meaning | undefined) {
+  private constructor(
+    bytes: Buffer | undefined,
+    parsed: Meaning | undefined,
+    private readonly reload?: () => Meaning,
+  ) {
     if (bytes) this.bytes = bytes;
     if (parsed) this.parsed = parsed;
+    this.readHere = parsed !== undefined;
   }
 
   static of(meaning: Meaning): StoredMeaning {
     return new StoredMeaning(undefined, meaning);
   }
 
-  static stored(bytes: Buffer): StoredMeaning {
-    return new StoredMeaning(bytes, undefined);
+  /** `reload` works the meaning out from the file when the bytes cannot be used. */
+  static stored(bytes: Buffer, reload: () => Meaning): StoredMeaning {
+    return new StoredMeaning(bytes, undefined, reload);
   }
 
   get(): Meaning {
-    this.parsed ??= JSON.parse(this.bytes!.toString("utf8")) as Meaning;
+    if (this.parsed) return this.parsed;
+    const stored = parseMeaning(this.bytes!);
+    if (stored) {
+      this.parsed = stored;
+      return stored;
+    }
+    this.parsed = this.reload!();
+    this.readHere = true;
+    this.bytes = undefined; // written back from the fresh meaning, not the bytes that failed
     return this.parsed;
+  }
+
+  /** Whether this process worked the meaning out from the file itself (what a call may trust). */
+  get isReadHere(): boolean {
+    return this.readHere;
   }
 
   /** The bytes to store: those read, kept, so an unchanged entry is written back without serialising it. */
@@ -61,6 +83,20 @@ export class StoredMeaning {
     this.bytes ??= Buffer.from(JSON.stringify(this.parsed));
     return this.bytes;
   }
+}
+
+/** The meaning in stored bytes, or undefined when they are not one (cut short, not JSON, the wrong shape). */
+function parseMeaning(bytes: Buffer): Meaning | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined; // a miss, said by the caller's reload
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const { diagnostics, model } = value as { diagnostics?: unknown; model?: unknown };
+  if (!Array.isArray(diagnostics) || (model !== undefined && (typeof model !== "object" || model === null))) return undefined;
+  return value as Meaning;
 }
 
 export interface CacheEntry {
@@ -105,7 +141,11 @@ export class PersistedIndex {
   private verifiedAt = 0;
   private dirty = false;
 
-  constructor(readonly file: string) {}
+  /** `reload(path)`: a file's meaning worked out from the file, for an entry whose stored meaning is unusable. */
+  constructor(
+    readonly file: string,
+    private readonly reload: (path: string) => Meaning,
+  ) {}
 
   /** Reads the index; a missing, unreadable or stale one is an empty index (the scan rebuilds it). */
   load(): void {
@@ -125,7 +165,7 @@ export class PersistedIndex {
         const tab = bytes.indexOf(TAB, start);
         if (end < 0 || tab < 0 || tab > end) throw new Error("malformed line");
         const [path, size, mtimeMs, hash, name] = JSON.parse(bytes.toString("utf8", start, tab)) as Key;
-        const meaning = StoredMeaning.stored(bytes.subarray(tab + 1, end));
+        const meaning = StoredMeaning.stored(bytes.subarray(tab + 1, end), () => this.reload(path));
         entries.set(path, name === null ? { size, mtimeMs, hash, meaning } : { size, mtimeMs, hash, name, meaning });
         start = end + 1;
       }

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -80,6 +81,77 @@ describe("scanTools", () => {
   });
 });
 
+describe("what the registry reads", () => {
+  it("reports a FIFO, a folder, a symlink loop or a dangling link named TOOL.hdlp, never waits on one, never skips one", () => {
+    const root = temp();
+    writeTool(root, "fine", good("fine"));
+    mkdirSync(join(root, "fifo"));
+    execFileSync("mkfifo", [join(root, "fifo", "TOOL.hdlp")]);
+    mkdirSync(join(root, "folder", "TOOL.hdlp"), { recursive: true });
+    mkdirSync(join(root, "loop"));
+    symlinkSync("TOOL.hdlp", join(root, "loop", "TOOL.hdlp"));
+    mkdirSync(join(root, "dangling"));
+    symlinkSync("nowhere.hdlp", join(root, "dangling", "TOOL.hdlp"));
+    for (const cacheDir of [false, undefined] as const) {
+      const index = scanTools({ root, ...(cacheDir === false ? { cacheDir } : {}) });
+      expect(index.tools.map((t) => t.name)).toEqual(["fine"]);
+      expect(index.invalid.map((t) => [t.folder, t.diagnostics.map((d) => d.rule)])).toEqual([
+        ["dangling", ["not-a-file"]],
+        ["fifo", ["not-a-file"]],
+        ["folder", ["not-a-file"]],
+        ["loop", ["not-a-file"]],
+      ]);
+      const messages = Object.fromEntries(index.invalid.map((t) => [t.folder, t.diagnostics[0]!.message]));
+      expect(messages["fifo"]).toMatch(/FIFO/);
+      expect(messages["folder"]).toMatch(/folder/);
+      expect(messages["loop"]).toMatch(/loop/);
+      expect(messages["dangling"]).toMatch(/nowhere\.hdlp/);
+    }
+  });
+
+  it("does not read a TOOL.hdlp over the size limit: one diagnostic, the others registered", () => {
+    const root = temp();
+    writeTool(root, "fine", good("fine"));
+    writeTool(root, "huge", `${good("huge")}# ${"x".repeat(1024 * 1024)}\n`);
+    const index = scanTools({ root, cacheDir: false });
+    expect(index.tools.map((t) => t.name)).toEqual(["fine"]);
+    expect(index.invalid.map((t) => [t.folder, t.diagnostics.map((d) => d.rule)])).toEqual([["huge", ["file-too-large"]]]);
+    expect(index.invalid[0]!.diagnostics[0]!.message).toContain("1,048,576");
+  });
+
+  it("never registers what a link points to outside the root, however fast the link flips", async () => {
+    const root = temp();
+    const outside = temp();
+    mkdirSync(join(root, ".store"));
+    writeFileSync(join(root, ".store", "inside.hdlp"), toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }));
+    writeFileSync(join(outside, "outside.hdlp"), toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }));
+    mkdirSync(join(root, "flip"));
+    const link = join(root, "flip", "TOOL.hdlp");
+    symlinkSync(join(root, ".store", "inside.hdlp"), link);
+    // Swaps the link between the two targets as fast as it can, each swap atomic (a rename over it).
+    const flipper = spawn("perl", [
+      "-e",
+      "my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, \"$link.new\"); rename(\"$link.new\", $link) } }",
+      link,
+      join(root, ".store", "inside.hdlp"),
+      join(outside, "outside.hdlp"),
+    ]);
+    const stopped = new Promise((resolve) => flipper.once("exit", resolve));
+    await new Promise((resolve) => flipper.once("spawn", resolve));
+    const intents = new Set<string>();
+    try {
+      for (let i = 0; i < 200; i++) {
+        for (const tool of scanTools({ root, cacheDir: false }).tools) intents.add(tool.model.intent);
+      }
+    } finally {
+      flipper.kill("SIGKILL");
+      await stopped;
+    }
+    expect([...intents]).not.toContain("外面的工具");
+    expect(intents.has("里面的工具")).toBe(true);
+  });
+});
+
 describe("the persisted index", () => {
   it("re-parses nothing on a warm scan, only what changed, and finds a new TOOL.hdlp", () => {
     const root = temp();
@@ -152,6 +224,23 @@ describe("the persisted index", () => {
     writeFileSync(file, "not an index at all");
     expect(scanTools({ root }).tools.map((t) => t.name)).toEqual(["a", "b"]);
     expect(scanTools({ root }).stats.parsed).toBe(0);
+  });
+
+  it("takes a line whose key is sound and whose meaning is cut short as a miss: the file is read again", () => {
+    const root = temp();
+    for (const name of ["a", "b"]) writeTool(root, name, good(name));
+    age(root);
+    const file = scanTools({ root }).stats.cacheFile!;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const cut = lines.map((line) => (line.includes('"a"') && line.includes("\t") ? line.slice(0, line.indexOf("\t") + 40) : line));
+    expect(cut).not.toEqual(lines);
+    writeFileSync(file, cut.join("\n"));
+    for (let run = 0; run < 2; run++) {
+      const index = scanTools({ root });
+      expect(index.tools.map((t) => t.name)).toEqual(["a", "b"]);
+      expect(index.get("a")!.model.intent).toBe("测试用的工具 a");
+      expect(index.get("a")!.diagnostics).toEqual(scanTools({ root, cacheDir: false }).get("a")!.diagnostics);
+    }
   });
 
   it("lives where it is told, and a scan succeeds when it cannot be written", () => {

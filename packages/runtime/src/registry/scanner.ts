@@ -7,12 +7,13 @@
  * (watch mode) re-reads only what changed and keeps the same ToolModel objects
  * for unchanged tools (their compiled param validators stay cached).
  */
-import { readFileSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Diagnostic, loadTool } from "@hdlp/parser";
-import { cacheFilePath, type CacheEntry, hashBytes, PersistedIndex, RACY_WINDOW_MS, StoredMeaning } from "./cache.ts";
+import { cacheFilePath, type CacheEntry, hashBytes, type Meaning, PersistedIndex, RACY_WINDOW_MS, StoredMeaning } from "./cache.ts";
 import { discoverToolFiles, type FoundFile } from "./discover.ts";
-import { createToolIndex, type InvalidTool, registryDiagnostic, type RegisteredTool, type ToolIndex } from "./tool-index.ts";
+import { readToolFile, type ToolFileProblem } from "./tool-file.ts";
+import { createToolIndex, type CurrentTool, type InvalidTool, registryDiagnostic, type RegisteredTool, type ToolIndex } from "./tool-index.ts";
 
 export interface ScanOptions {
   /** The tools root: `./tools` by default (the CLI also reads `--root` and `HDLP_TOOLS_DIR`). */
@@ -30,12 +31,14 @@ export class ToolScanner {
   readonly root: string;
   private readonly persisted?: PersistedIndex;
   private loaded = false;
+  /** The root's real path, as the last scan resolved it: every file read must stay inside. */
+  private realRoot?: string;
   /** The last scan's entries, by path, with when that scan began (trust follows the index's rule). */
   private readonly memory = new Map<string, { readonly entry: CacheEntry; readonly checkedAt: number }>();
 
   constructor(options: ScanOptions) {
     this.root = resolve(options.root);
-    if (options.cacheDir !== false) this.persisted = new PersistedIndex(cacheFilePath(this.root, options.cacheDir));
+    if (options.cacheDir !== false) this.persisted = new PersistedIndex(cacheFilePath(this.root, options.cacheDir), (path) => this.meaningOfFile(path));
   }
 
   /** Throws only when the root itself cannot be read; a bad tool file never stops the scan. */
@@ -46,7 +49,8 @@ export class ToolScanner {
       this.persisted.load();
       this.loaded = true;
     }
-    const { files, escaped } = discoverToolFiles(this.root);
+    const { realRoot, files, unusable } = discoverToolFiles(this.root);
+    this.realRoot = realRoot;
     let read = 0;
     let parsed = 0;
     const loaded = files.map((file) => {
@@ -58,11 +62,7 @@ export class ToolScanner {
       return { file, entry: fresh.entry };
     });
 
-    const invalid: InvalidTool[] = escaped.map((e) => ({
-      path: e.path,
-      folder: e.folder,
-      diagnostics: [registryDiagnostic("path-escapes-root", `${e.folder} links to ${e.target}, outside the tools root; it is not loaded.`)],
-    }));
+    const invalid: InvalidTool[] = unusable.map((u) => ({ path: u.path, folder: u.folder, diagnostics: [problemDiagnostic(u.problem)] }));
     const tools: RegisteredTool[] = [];
     const claimants = new Map<string, { file: FoundFile; entry: CacheEntry }[]>();
     for (const item of loaded) {
@@ -72,7 +72,7 @@ export class ToolScanner {
     }
     for (const [name, claims] of claimants) {
       if (claims.length === 1) {
-        tools.push(registeredTool(name, claims[0]!.file, claims[0]!.entry));
+        tools.push(this.registeredTool(name, claims[0]!.file, claims[0]!.entry));
         continue;
       }
       // Two files, one name: registering either would make a call's meaning depend on folder order.
@@ -112,20 +112,24 @@ export class ToolScanner {
 
   /** Reads the file; parses it only when its content is new to the cache. */
   private read(file: FoundFile, scanStartedAt: number): { entry: CacheEntry; parsed: boolean } {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file.path);
-    } catch (error) {
+    const content = readToolFile(file.path, this.realRoot!);
+    if (!content.ok) {
       // Not remembered: a permission fixed later changes no size or mtime, and must still be seen.
-      const diagnostic = registryDiagnostic("unreadable", `${file.path} cannot be read: ${(error as Error).message}`);
-      return { entry: { size: file.size, mtimeMs: file.mtimeMs, hash: "", meaning: StoredMeaning.of({ diagnostics: [diagnostic] }) }, parsed: false };
+      return { entry: { size: file.size, mtimeMs: file.mtimeMs, hash: "", meaning: StoredMeaning.of({ diagnostics: [problemDiagnostic(content)] }) }, parsed: false };
     }
-    const hash = hashBytes(bytes);
+    const hash = hashBytes(content.bytes);
     const known = this.memory.get(file.path)?.entry;
     const same = known?.hash === hash ? known : this.persisted?.byHash(file.path, hash);
-    const { name, meaning } = same ?? loadMeaning(bytes.toString("utf8"), file.path);
-    const entry = { size: file.size, mtimeMs: file.mtimeMs, hash, meaning, ...(name === undefined ? {} : { name }) };
+    const { name, meaning } = same ?? loadMeaning(content.bytes, file.path);
+    // Keyed by what was read: the size and mtime of the file opened, which a later scan compares.
+    const entry = { size: content.size, mtimeMs: content.mtimeMs, hash, meaning, ...(name === undefined ? {} : { name }) };
     return { entry: this.remember(file.path, entry, scanStartedAt), parsed: same === undefined };
+  }
+
+  /** A file's meaning from the file itself, for an index entry whose stored meaning cannot be used. */
+  private meaningOfFile(path: string): Meaning {
+    const content = readToolFile(path, this.realRoot ?? realpathSync(this.root));
+    return content.ok ? loadMeaning(content.bytes, path).meaning.get() : { diagnostics: [problemDiagnostic(content)] };
   }
 
   private remember(path: string, entry: CacheEntry, checkedAt: number): CacheEntry {
@@ -133,26 +137,52 @@ export class ToolScanner {
     this.persisted?.set(path, entry);
     return entry;
   }
+
+  /** The model and diagnostics are read from the index only when first used; a call reads the file again. */
+  private registeredTool(name: string, file: FoundFile, entry: CacheEntry): RegisteredTool {
+    const realRoot = this.realRoot!;
+    let lastCall: { hash: string; current: CurrentTool } | undefined;
+    return {
+      name,
+      path: file.path,
+      hash: entry.hash,
+      get model() {
+        return entry.meaning.get().model!;
+      },
+      get diagnostics() {
+        return entry.meaning.get().diagnostics;
+      },
+      current() {
+        const content = readToolFile(file.path, realRoot);
+        if (!content.ok) return { problem: content.message };
+        const hash = hashBytes(content.bytes);
+        // What this process parsed from these very bytes is the file's meaning; what the index
+        // remembers is trusted for listing only (it is a file anyone with write access can edit).
+        if (hash === entry.hash && entry.meaning.isReadHere) return { model: entry.meaning.get().model! };
+        if (lastCall?.hash !== hash) lastCall = { hash, current: currentTool(name, file.path, loadMeaning(content.bytes, file.path).meaning.get()) };
+        return lastCall.current;
+      },
+    };
+  }
 }
 
-function loadMeaning(text: string, path: string): Pick<CacheEntry, "name" | "meaning"> {
-  const { diagnostics, model } = loadTool(text, { path });
+function loadMeaning(bytes: Buffer, path: string): Pick<CacheEntry, "name" | "meaning"> {
+  const { diagnostics, model } = loadTool(bytes.toString("utf8"), { path });
   return model ? { name: model.name, meaning: StoredMeaning.of({ diagnostics, model }) } : { meaning: StoredMeaning.of({ diagnostics }) };
 }
 
-/** The model and diagnostics are read from the index only when first used. */
-function registeredTool(name: string, file: FoundFile, entry: CacheEntry): RegisteredTool {
-  return {
-    name,
-    path: file.path,
-    hash: entry.hash,
-    get model() {
-      return entry.meaning.get().model!;
-    },
-    get diagnostics() {
-      return entry.meaning.get().diagnostics;
-    },
-  };
+/** What a call of `name` finds in its file now. */
+function currentTool(name: string, path: string, meaning: Meaning): CurrentTool {
+  if (!meaning.model) {
+    const error = meaning.diagnostics.find((d) => d.severity === "error");
+    return { problem: `${path} has changed and no longer lints clean${error ? `: ${error.message} [${error.rule}]` : ""}` };
+  }
+  if (meaning.model.name !== name) return { problem: `${path} has changed and now declares \`${meaning.model.name}\`, not \`${name}\`` };
+  return { model: meaning.model };
+}
+
+function problemDiagnostic(problem: ToolFileProblem): Diagnostic {
+  return registryDiagnostic(problem.rule, problem.message);
 }
 
 function invalidTool(file: FoundFile, entry: CacheEntry, reason?: Diagnostic): InvalidTool {

@@ -9,11 +9,25 @@ export interface RegisteredTool {
   readonly name: string;
   /** The TOOL.hdlp it came from. */
   readonly path: string;
+  /** What the file meant when it was scanned (or as the index remembers it): for listing and matching. */
   readonly model: ToolModel;
   /** Warnings and infos the linter reported (a registered tool has no errors). */
   readonly diagnostics: readonly Diagnostic[];
   /** sha256 of the file's bytes. */
   readonly hash: string;
+  /**
+   * The tool as its file says now, read when a call starts: a call runs this,
+   * never what the index remembers. A problem when the file no longer holds
+   * this tool (gone, over the size limit, errors, another name).
+   */
+  current(): CurrentTool;
+}
+
+export type CurrentTool = { readonly model: ToolModel } | { readonly problem: string };
+
+/** A tool a host holds in memory, with no file behind it: what it calls is its model. */
+export function toolInMemory(model: ToolModel, path = ""): RegisteredTool {
+  return { name: model.name, path, model, diagnostics: [], hash: "", current: () => ({ model }) };
 }
 
 export interface InvalidTool {

@@ -1,0 +1,104 @@
+/**
+ * A call runs what the tool's file says when the call starts: the registry's
+ * index (persisted or in memory) is trusted for listing and matching only.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scanTools } from "../registry/scanner.ts";
+import { tempDir, toolText, writeTool } from "../../test/tool-fixtures.ts";
+import { callTool } from "./call.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((f) => f()));
+function temp() {
+  const t = tempDir("hdlp-call-file-");
+  cleanups.push(t.remove);
+  return t.dir;
+}
+
+const echoing = (name: string, word: string) => toolText({ name, command: `echo ${word}` });
+
+/** An hour old, so that the persisted index trusts the file on its size and mtime. */
+function age(path: string) {
+  const past = new Date(Date.now() - 3_600_000);
+  utimesSync(path, past, past);
+}
+
+describe("a call reads its tool from the file", () => {
+  it("runs the file's command, not the one an edited index remembers", async () => {
+    const root = temp();
+    age(writeTool(root, "greet", echoing("greet", "from-file")));
+    const cacheFile = scanTools({ root }).stats.cacheFile!;
+    writeFileSync(cacheFile, readFileSync(cacheFile, "utf8").replaceAll("from-file", "from-index"));
+    const index = scanTools({ root });
+    expect(index.stats.read).toBe(0);
+    expect(index.get("greet")!.model.command!.source).toBe("echo from-index"); // listing trusts the index
+    const envelope = await callTool(index, { tool: "greet" });
+    expect(envelope).toMatchObject({ ok: true, output: "from-file\n" });
+  });
+
+  it("runs the file as it is when the call starts, edited since the scan", async () => {
+    const root = temp();
+    writeTool(root, "greet", echoing("greet", "first"));
+    const index = scanTools({ root, cacheDir: false });
+    expect(await callTool(index, { tool: "greet" })).toMatchObject({ ok: true, output: "first\n" });
+    writeTool(root, "greet", echoing("greet", "second"));
+    expect(await callTool(index, { tool: "greet" })).toMatchObject({ ok: true, output: "second\n" });
+  });
+
+  it("refuses a tool whose file broke, was renamed inside or grew past the limit since the scan, and runs nothing", async () => {
+    const root = temp();
+    const marker = join(root, "ran");
+    const path = writeTool(root, "t", toolText({ name: "t", command: `touch ${marker}` }));
+    const index = scanTools({ root, cacheDir: false });
+    for (const [text, says] of [
+      ["name: t\n", /no longer lints clean: .*\[missing-field\]/],
+      [toolText({ name: "other", command: `touch ${marker}` }), /now declares `other`, not `t`/],
+      [`${toolText({ name: "t", command: `touch ${marker}` })}# ${"x".repeat(1024 * 1024)}\n`, /1,048,576 bytes \(1 MiB\)/],
+    ] as const) {
+      writeFileSync(path, text);
+      const envelope = await callTool(index, { tool: "t" });
+      expect(envelope).toMatchObject({ ok: false, found: true, refused: "invalid-tool" });
+      expect(envelope.error).toContain(path);
+      expect(envelope.error).toMatch(says);
+    }
+    expect(readdirSync(root)).not.toContain("ran");
+  });
+
+  it("never runs what a link points to outside the root, however fast the link flips", async () => {
+    const root = temp();
+    const outside = temp();
+    mkdirSync(join(root, ".store"));
+    writeFileSync(join(root, ".store", "inside.hdlp"), echoing("flip", "inside"));
+    writeFileSync(join(outside, "outside.hdlp"), echoing("flip", "OUTSIDE"));
+    mkdirSync(join(root, "flip"));
+    const link = join(root, "flip", "TOOL.hdlp");
+    symlinkSync(join(root, ".store", "inside.hdlp"), link);
+    const index = scanTools({ root, cacheDir: false });
+    expect(index.get("flip")).toBeDefined();
+    const flipper = spawn("perl", [
+      "-e",
+      'my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, "$link.new"); rename("$link.new", $link) } }',
+      link,
+      join(root, ".store", "inside.hdlp"),
+      join(outside, "outside.hdlp"),
+    ]);
+    const stopped = new Promise((resolve) => flipper.once("exit", resolve));
+    await new Promise((resolve) => flipper.once("spawn", resolve));
+    const outputs = new Set<string>();
+    try {
+      // As `hdlp call` does each time: a scan, then the call (which reads the file again).
+      for (let i = 0; i < 30; i++) {
+        const envelope = await callTool(i % 2 === 0 ? index : scanTools({ root, cacheDir: false }), { tool: "flip" });
+        outputs.add(envelope.ok ? envelope.output : String(envelope.refused));
+      }
+    } finally {
+      flipper.kill("SIGKILL");
+      await stopped;
+    }
+    expect([...outputs]).not.toContain("OUTSIDE\n");
+    expect(outputs.has("inside\n")).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
 export type { RuleMeta, FileSummary } from "./lint/rule.ts";
 export type { Suppression } from "./lint/suppression.ts";
-export { toToolModel, loadTool, type LoadedTool } from "./model/to-tool-model.ts";
+export { toToolModel, loadTool, type LoadedTool } from "./load.ts";
 export { parseCommandTemplate, commandPlaceholders, type CommandParse } from "./templates/command.ts";
 export { parseEndpointTemplate, HTTP_VERBS, type EndpointParse } from "./templates/endpoint.ts";
 export type { TemplateProblem, Locate } from "./templates/locate.ts";

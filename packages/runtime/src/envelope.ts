@@ -37,4 +37,4 @@ export interface Envelope {
  */
 export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-permitted";
 
-export const NOT_FOUND_SUGGESTION = "此工具尚不在仓库中，需铸渊新建";
+export { NOT_FOUND_SUGGESTION } from "@hdlp/match";

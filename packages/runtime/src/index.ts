@@ -32,10 +32,6 @@ export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type L
 // Audit log.
 export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditRecord, type CallOutcome } from "./audit/audit-log.ts";
 
-// Intent matching.
-export { createMatcher, type Matcher, type MatchOptions, type MatchResult, type MatchCandidate } from "./match/matcher.ts";
-export { DEFAULT_THRESHOLDS, DEFAULT_WEIGHTING, type MatcherOptions, type Thresholds } from "./match/matcher.ts";
-export { evaluate, loadLabelledSet, type LabelledQuery, type LabelledSet, type Evaluation } from "./match/evaluate.ts";
 
 // The tool agent: one registry, exact calls and intent matching.
 export { createToolAgent, type ToolAgent, type IntentRequest } from "./agent.ts";

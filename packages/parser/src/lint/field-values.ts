@@ -7,7 +7,7 @@
 import { CONSTRAINT_KEYS, fieldSpec, TOOL_NAME_PATTERN } from "../catalogue/fields.ts";
 import { executorSpec } from "../catalogue/executors.ts";
 import { eol } from "./edits.ts";
-import type { ToolFacts } from "./facts.ts";
+import type { ToolFacts } from "../semantic/tool-facts.ts";
 
 /** The folder of `tools/<name>/TOOL.hdlp`, when it makes a valid name. */
 function nameFromPath(path: string | undefined): string | undefined {

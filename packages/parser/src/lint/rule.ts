@@ -5,7 +5,7 @@
  */
 import type { Fix, Severity } from "../diagnostics.ts";
 import type { Range } from "../syntax/ast.ts";
-import type { ParamFacts, ToolFacts } from "./facts.ts";
+import type { ParamFacts, ToolFacts } from "../semantic/tool-facts.ts";
 
 export interface RuleMeta {
   /** Stable, kebab-case: users write it in `# hdlp-disable-next-line <id>`. */

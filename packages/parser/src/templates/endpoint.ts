@@ -3,7 +3,7 @@
  * one of GET, POST, PUT, PATCH, DELETE; the path starts with `/` and may hold
  * `{param}` placeholders, substituted percent-encoded at run time.
  */
-import type { EndpointTemplate, Placeholder } from "../model/tool-model.ts";
+import type { EndpointTemplate, Placeholder } from "./template.ts";
 import { type Locate, locateInSource, PLACEHOLDER_NAME, span, type TemplateProblem } from "./locate.ts";
 
 export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,5 +1,5 @@
 import { replace } from "../edits.ts";
-import { templateRange } from "../facts.ts";
+import { templateRange } from "../../semantic/tool-facts.ts";
 import type { Rule } from "../rule.ts";
 
 export const endpointSyntax: Rule = {

@@ -1,6 +1,6 @@
 import { PARAM_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
-import type { ParamFacts } from "../facts.ts";
+import type { ParamFacts } from "../../semantic/tool-facts.ts";
 import { misspeltAs, PARAM_KEY_NAMES } from "../misspelt.ts";
 import type { Rule } from "../rule.ts";
 

@@ -1,15 +1,12 @@
 /**
- * Scoring a matcher on a labelled set of requests: the project's own
- * (bench/intent) and any other laid out the same way — `tools/<name>/TOOL.hdlp`
- * beside a `queries.jsonl` or `dev.jsonl` of `{q, expect, lang, kind}` lines.
+ * Scoring a matcher on a labelled set of requests: tools and `{q, expect,
+ * lang, kind}` requests (bench/intent/labelled-set.ts reads them from files).
  *
  *   top-1: the first candidate is in `expect`;
  *   top-3: one of the first three is;
  *   none:  for `expect: []`, the answer is found:false.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { loadTool, type ToolModel } from "@hdlp/parser";
+import type { ToolModel } from "@hdlp/parser";
 import { createMatcher, type MatcherOptions } from "./matcher.ts";
 
 export interface LabelledQuery {
@@ -39,29 +36,6 @@ export interface Evaluation {
   readonly unservable: number;
   /** Requests whose first answer was wrong (a wrong top-1, a missed found:false, a false found:false). */
   readonly misses: Miss[];
-}
-
-/** Loads every tool of `dir/tools` (a file that does not lint clean is an error: a labelled set must be valid) and the queries file. */
-export function loadLabelledSet(dir: string, queriesFile: string): LabelledSet {
-  const toolsDir = join(dir, "tools");
-  const tools = readdirSync(toolsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const path = join(toolsDir, name, "TOOL.hdlp");
-      const loaded = loadTool(readFileSync(path, "utf8"));
-      if (loaded.model === undefined) {
-        const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
-        throw new Error(`${path} does not lint clean:\n  ${errors.join("\n  ")}`);
-      }
-      return loaded.model;
-    });
-  const queries = readFileSync(join(dir, queriesFile), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as LabelledQuery);
-  return { tools, queries };
 }
 
 export function evaluate(set: LabelledSet, options?: MatcherOptions): Evaluation {

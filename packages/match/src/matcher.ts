@@ -8,7 +8,7 @@
  * of what it asks is known to the tools and the best tool scores (see `decide`).
  */
 import type { ToolModel } from "@hdlp/parser";
-import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
+import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
 import { InvertedIndex, type FieldTerms, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";

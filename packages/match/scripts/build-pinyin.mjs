@@ -3,7 +3,7 @@
 // `unicode-data`, /usr/share/unicode/Unihan_*.txt.bz2, unpacked), Unicode
 // licence. Characters: GB2312 (kGB0), the set simplified Chinese input
 // methods type. Reading: the first kMandarin value, tone marks removed.
-//   node build-pinyin.mjs Unihan_Readings.txt Unihan_OtherMappings.txt > pinyin.json
+//   node scripts/build-pinyin.mjs Unihan_Readings.txt Unihan_OtherMappings.txt > src/data/pinyin.json
 import { readFileSync } from "node:fs";
 
 const [readingsPath, mappingsPath] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parse } from "../syntax/parse.ts";
-import { loadTool, toToolModel } from "./to-tool-model.ts";
+import { parse } from "./syntax/parse.ts";
+import { loadTool, toToolModel } from "./load.ts";
 
 const TOOL = `name: 2026
 display: 查看提交记录

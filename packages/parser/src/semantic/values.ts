@@ -7,7 +7,9 @@
  */
 import { DATE_PATTERN, type ParamType } from "../catalogue/fields.ts";
 import type { Scalar, Value } from "../syntax/ast.ts";
-import type { JsonValue } from "./tool-model.ts";
+
+/** A param's `default` or `enum` item as the model holds it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export function scalarOf(node: Value | null | undefined): Scalar | undefined {
   return node?.kind === "scalar" ? node : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
+import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { createMatcher } from "./matcher.ts";
 import { REGISTRY, tool } from "./testdata/tools.ts";
 

@@ -6,9 +6,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { evaluate, loadLabelledSet } from "./evaluate.ts";
+import { loadLabelledSet } from "../../../bench/intent/labelled-set.ts";
+import { evaluate } from "./evaluate.ts";
 
-const OWN_SET = fileURLToPath(new URL("../../../../bench/intent/", import.meta.url));
+const OWN_SET = fileURLToPath(new URL("../../../bench/intent/", import.meta.url));
 
 describe("intent matching on the project's labelled set", () => {
   const set = loadLabelledSet(OWN_SET, "queries.jsonl");

@@ -3,9 +3,9 @@
  * pinyin input method picking the wrong character of the same sound (删除 →
  * 山除, 列表 → 烈表), so two words with the same toneless pinyin are typo
  * candidates of each other. The table (data/pinyin.json) is generated from
- * Unihan; see data/build-pinyin.mjs.
+ * Unihan; see scripts/build-pinyin.mjs.
  */
-import { readFileSync } from "node:fs";
+import pinyinData from "./data/pinyin.json" with { type: "json" };
 
 interface PinyinData {
   readonly syllables: Readonly<Record<string, string>>;
@@ -15,7 +15,7 @@ let syllableOf: Map<string, string> | undefined;
 
 function table(): Map<string, string> {
   if (syllableOf === undefined) {
-    const data = JSON.parse(readFileSync(new URL("./data/pinyin.json", import.meta.url), "utf8")) as PinyinData;
+    const data = pinyinData as PinyinData;
     syllableOf = new Map();
     for (const [syllable, chars] of Object.entries(data.syllables)) {
       for (const char of chars) syllableOf.set(char, syllable);

@@ -5,12 +5,12 @@
  */
 import { isExecutorName, type ExecutorName } from "../catalogue/executors.ts";
 import { PARAM_TYPES, type ParamType } from "../catalogue/fields.ts";
-import { isBlank, readBoolean, readString, scalarOf } from "../model/values.ts";
+import { isBlank, readBoolean, readString, scalarOf } from "./values.ts";
 import type { Entry, MapNode, Position, Range, Scalar, Value } from "../syntax/ast.ts";
 import { type CommandParse, parseCommandTemplate } from "../templates/command.ts";
 import { type EndpointParse, parseEndpointTemplate } from "../templates/endpoint.ts";
 import { type Locate, locateFrom, locateInSource } from "../templates/locate.ts";
-import type { DocumentSource } from "./source.ts";
+import type { DocumentSource } from "./document-source.ts";
 
 export interface LintOptions {
   /** The file's path, when known: missing-`name` fixes use its folder name. */

@@ -1,15 +1,12 @@
 /**
- * From a document that lints without errors to its `ToolModel`: every value
- * read as its catalogue field says, constraints' defaults applied.
+ * From the facts of a document that lints without errors to its `ToolModel`:
+ * every value read as its catalogue field says, constraints' defaults applied.
+ * Whether the document is clean is the linter's to say (../load.ts asks it).
  */
 import { CONSTRAINT_KEYS } from "../catalogue/fields.ts";
-import type { Diagnostic } from "../diagnostics.ts";
-import type { ToolFacts, ParamFacts } from "../lint/facts.ts";
-import { type LintOptions, lintDocument } from "../lint/lint.ts";
-import type { ToolDocument } from "../syntax/document.ts";
-import { parse, type ParseResult } from "../syntax/parse.ts";
+import type { ToolFacts, ParamFacts } from "../semantic/tool-facts.ts";
 import type { ConstraintsModel, JsonValue, ParamModel, ToolModel } from "./tool-model.ts";
-import { readBoolean, readDate, readInteger, readParamValue, readString } from "./values.ts";
+import { readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
 
 function paramModel(param: ParamFacts): ParamModel {
   const type = param.type!;
@@ -53,27 +50,4 @@ export function buildModel(tool: ToolFacts): ToolModel {
     created: readDate(tool.fields.get("created")?.value)!,
     why: text("why"),
   };
-}
-
-const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === "error");
-
-/** The typed meaning of a document, or undefined when its lint has errors. */
-export function toToolModel(parsed: ToolDocument | ParseResult, options?: LintOptions): ToolModel | undefined {
-  const { tool, diagnostics } = lintDocument(parsed, options);
-  return hasErrors(diagnostics) ? undefined : buildModel(tool);
-}
-
-export interface LoadedTool {
-  readonly document: ToolDocument;
-  readonly diagnostics: Diagnostic[];
-  /** Present when the file lints without errors (warnings allowed). */
-  readonly model?: ToolModel;
-}
-
-/** What the runtime calls for each TOOL.hdlp: parse, lint, and the model when clean. */
-export function loadTool(text: string, options?: LintOptions): LoadedTool {
-  const parsed = parse(text);
-  const { document } = parsed;
-  const { tool, diagnostics } = lintDocument(parsed, options);
-  return hasErrors(diagnostics) ? { document, diagnostics } : { document, diagnostics, model: buildModel(tool) };
 }

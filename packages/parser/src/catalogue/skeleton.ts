@@ -44,7 +44,7 @@ export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot
       const keys = PARAM_KEYS.filter((k) => k.required).map((k) => `${k.name}: ${value(k.name, k.example)}`);
       lines.push(`${field.name}:`, `  ${name}: { ${keys.join(", ")} }`);
     } else if (field.type === "constraints") {
-      lines.push(`${field.name}:`, ...CONSTRAINT_KEYS.map((k) => `  ${k.name}: ${value(k.name, String(k.default ?? k.example))}`));
+      lines.push(`${field.name}:`, ...CONSTRAINT_KEYS.filter((k) => k.required).map((k) => `  ${k.name}: ${value(k.name, String(k.default ?? k.example))}`));
     } else {
       const text = field.name === "name" ? options.name : field.type === "date" ? options.created : field.example;
       lines.push(`${field.name}: ${value(field.name, text)}`);

@@ -6,7 +6,7 @@
 import { CONSTRAINT_KEYS } from "../catalogue/fields.ts";
 import type { ToolFacts, ParamFacts } from "../semantic/tool-facts.ts";
 import type { ConstraintsModel, JsonValue, ParamModel, ToolModel } from "./tool-model.ts";
-import { readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
+import { readAbsolutePaths, readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
 
 function paramModel(param: ParamFacts): ParamModel {
   const type = param.type!;
@@ -30,7 +30,13 @@ function constraintsModel(tool: ToolFacts): ConstraintsModel {
     const node = present.get(name)?.value;
     return (spec.type === "boolean" ? readBoolean(node) : readInteger(node)) ?? spec.default!;
   };
-  return { timeout_ms: read("timeout_ms") as number, max_output_bytes: read("max_output_bytes") as number, require_confirm: read("require_confirm") as boolean };
+  return {
+    timeout_ms: read("timeout_ms") as number,
+    max_output_bytes: read("max_output_bytes") as number,
+    require_confirm: read("require_confirm") as boolean,
+    network: read("network") as boolean,
+    write: readAbsolutePaths(present.get("write")?.value) ?? [],
+  };
 }
 
 /** The model of facts whose lint found no error. */

@@ -35,6 +35,6 @@ export interface Envelope {
  * the tool needs (the sandbox's network or write paths, a sandbox required
  * where none works).
  */
-export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-permitted";
+export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-allowed";
 
 export { NOT_FOUND_SUGGESTION } from "@hdlp/match";

@@ -49,6 +49,8 @@ export interface CallOptions {
   /** A named endpoint where the config lists several (`--target`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /** Told what the caller should know though calls go on (shell tools running unconfined, said once). */
+  readonly onWarning?: (message: string) => void;
 }
 
 export type ToolLookup = Pick<ToolIndex, "get" | "tools">;
@@ -111,6 +113,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     config: options.config ?? EMPTY_CONFIG,
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   };
   return { tool, executor, request };
 }

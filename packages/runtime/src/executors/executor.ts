@@ -25,6 +25,8 @@ export interface ExecutionRequest {
    * masked in its output.
    */
   readonly secrets?: Readonly<Record<string, string>>;
+  /** Told what the caller should know though the call goes on (the shell executor running tools unconfined, once). */
+  readonly onWarning?: (message: string) => void;
 }
 
 export interface ExecutionResult {
@@ -39,9 +41,29 @@ export interface ExecutionResult {
   readonly timed_out?: boolean;
 }
 
+/**
+ * The sandbox a shell tool runs in (docs/security.md): bubblewrap's command
+ * line (up to `--`) and the view it gives, or why the tool runs unconfined.
+ */
+export type SandboxView =
+  | {
+      readonly kind: "bubblewrap";
+      readonly argv: readonly string[];
+      readonly network: boolean;
+      /** Readable beyond the system's folders (the operator's sandbox.read that exist). */
+      readonly read: readonly string[];
+      /** Writable: what the tool declares and the operator's policy grants. */
+      readonly write: readonly string[];
+      /** Covered, though inside the view: the operator's configuration, secret files, the system's secrets. */
+      readonly hidden: readonly string[];
+      /** Where the tool starts, inside the sandbox. */
+      readonly cwd: string;
+    }
+  | { readonly kind: "none"; readonly why: string };
+
 /** What `hdlp call --dry-run` prints: exactly what would run, secrets masked. */
 export type DryRun =
-  | { readonly kind: "process"; readonly argv: readonly string[]; readonly cwd?: string }
+  | { readonly kind: "process"; readonly argv: readonly string[]; readonly cwd?: string; readonly sandbox?: SandboxView }
   | {
       readonly kind: "http";
       readonly method: string;

@@ -30,7 +30,8 @@ export { childEnvironment } from "./executors/shell/environment.ts";
 export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type LoadConfigOptions } from "./config/runtime-config.ts";
 
 // Audit log.
-export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditRecord, type CallOutcome } from "./audit/audit-log.ts";
+export { openAuditLog, MAX_PARAM_CHARS, MAX_ERROR_CHARS, type AuditLog, type AuditLogOptions, type AuditedCall, type CallStart, type CallEnd, type CallOutcome } from "./audit/audit-log.ts";
+export { MIN_SECRET_LENGTH } from "./audit/secrets.ts";
 
 
 // The tool agent: one registry, exact calls and intent matching.

@@ -7,8 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFil
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { scanTools } from "../registry/scanner.ts";
-import { tempDir, toolText, writeTool } from "../../test/tool-fixtures.ts";
-import { callTool } from "./call.ts";
+import { tempDir, toolText, UNCONFINED, writeTool } from "../../test/tool-fixtures.ts";
+import { type CallOptions, callTool } from "./call.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -17,6 +17,9 @@ function temp() {
   cleanups.push(t.remove);
   return t.dir;
 }
+
+/** Unconfined: a marker file left or not on this machine is what some of these check. */
+const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
 
 const echoing = (name: string, word: string) => toolText({ name, command: `echo ${word}` });
 
@@ -35,7 +38,7 @@ describe("a call reads its tool from the file", () => {
     const index = scanTools({ root });
     expect(index.stats.read).toBe(0);
     expect(index.get("greet")!.model.command!.source).toBe("echo from-index"); // listing trusts the index
-    const envelope = await callTool(index, { tool: "greet" });
+    const envelope = await call(index, { tool: "greet" });
     expect(envelope).toMatchObject({ ok: true, output: "from-file\n" });
   });
 
@@ -43,9 +46,9 @@ describe("a call reads its tool from the file", () => {
     const root = temp();
     writeTool(root, "greet", echoing("greet", "first"));
     const index = scanTools({ root, cacheDir: false });
-    expect(await callTool(index, { tool: "greet" })).toMatchObject({ ok: true, output: "first\n" });
+    expect(await call(index, { tool: "greet" })).toMatchObject({ ok: true, output: "first\n" });
     writeTool(root, "greet", echoing("greet", "second"));
-    expect(await callTool(index, { tool: "greet" })).toMatchObject({ ok: true, output: "second\n" });
+    expect(await call(index, { tool: "greet" })).toMatchObject({ ok: true, output: "second\n" });
   });
 
   it("refuses a tool whose file broke, was renamed inside or grew past the limit since the scan, and runs nothing", async () => {
@@ -59,7 +62,7 @@ describe("a call reads its tool from the file", () => {
       [`${toolText({ name: "t", command: `touch ${marker}` })}# ${"x".repeat(1024 * 1024)}\n`, /1,048,576 bytes \(1 MiB\)/],
     ] as const) {
       writeFileSync(path, text);
-      const envelope = await callTool(index, { tool: "t" });
+      const envelope = await call(index, { tool: "t" });
       expect(envelope).toMatchObject({ ok: false, found: true, refused: "invalid-tool" });
       expect(envelope.error).toContain(path);
       expect(envelope.error).toMatch(says);
@@ -91,7 +94,7 @@ describe("a call reads its tool from the file", () => {
     try {
       // As `hdlp call` does each time: a scan, then the call (which reads the file again).
       for (let i = 0; i < 30; i++) {
-        const envelope = await callTool(i % 2 === 0 ? index : scanTools({ root, cacheDir: false }), { tool: "flip" });
+        const envelope = await call(i % 2 === 0 ? index : scanTools({ root, cacheDir: false }), { tool: "flip" });
         outputs.add(envelope.ok ? envelope.output : String(envelope.refused));
       }
     } finally {

@@ -11,7 +11,7 @@
  * exception.
  */
 import type { ToolModel } from "@hdlp/parser";
-import type { AuditLog, CallOutcome } from "../audit/audit-log.ts";
+import type { AuditLog, CallOutcome, CallStart } from "../audit/audit-log.ts";
 import { type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
@@ -42,7 +42,10 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Asked before a `require_confirm: true` tool runs; without it such a tool never runs. */
   readonly confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
+  /** Two lines a call: when it starts and when it ends (audit/audit-log.ts). */
   readonly audit?: AuditLog;
+  /** Who asked and how, as the front end names them: written in the audit line of the call's start. */
+  readonly origin?: Pick<CallStart, "client" | "transport">;
   /** Called when the audit line cannot be written (the call's envelope is returned all the same). */
   readonly onAuditError?: (error: Error) => void;
   readonly executors?: ExecutorTable;
@@ -138,35 +141,51 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
   }
 }
 
-/** Runs a call through the whole pipeline; always resolves to an envelope. */
+/**
+ * Runs a call through the whole pipeline; always resolves to an envelope. With
+ * an audit log, its first line is written before anything runs, the second
+ * once the call has ended.
+ */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
-  const { envelope, outcome } = await settle(index, call, options, started);
-  if (options.audit) {
-    try {
-      await options.audit.append({
-        time: new Date().toISOString(),
-        tool: call.tool,
-        ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
-        params: call.params ?? {},
-        ok: envelope.ok,
-        outcome,
-        ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
-        duration_ms: envelope.duration_ms,
-        output_bytes: Buffer.byteLength(envelope.output),
-        ...(envelope.truncated ? { truncated: true } : {}),
-        ...(envelope.error === null ? {} : { error: envelope.error }),
-      });
-    } catch (error) {
-      options.onAuditError?.(error as Error);
-    }
+  const audited = options.audit ? await audit(options, () => options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin })) : undefined;
+  const { envelope, outcome, secrets } = await settle(index, call, options, started);
+  if (audited) {
+    const ended = {
+      tool: call.tool,
+      ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
+      ok: envelope.ok,
+      outcome,
+      ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
+      duration_ms: envelope.duration_ms,
+      output_bytes: Buffer.byteLength(envelope.output),
+      ...(envelope.truncated ? { truncated: true } : {}),
+      ...(envelope.error === null ? {} : { error: envelope.error }),
+    };
+    await audit(options, () => audited.end(ended, { secrets }));
   }
   return envelope;
 }
 
-async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall> {
+/** A line that cannot be written changes nothing of the call: the caller is told. */
+async function audit<T>(options: CallOptions, write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    options.onAuditError?.(error as Error);
+    return undefined;
+  }
+}
+
+/** How the call ended, and the secrets it was given (the audit line masks them). */
+async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall & { secrets: readonly string[] }> {
   const prepared = prepareCall(index, call, options);
-  if (!isPrepared(prepared)) return prepared;
+  if (!isPrepared(prepared)) return { ...prepared, secrets: [] };
+  const secrets = Object.values(prepared.request.secrets ?? {});
+  return { ...(await run(prepared, options, started)), secrets };
+}
+
+async function run(prepared: PreparedCall, options: CallOptions, started: number): Promise<SettledCall> {
   const { tool, executor, request } = prepared;
 
   if (tool.constraints.require_confirm) {
@@ -188,7 +207,7 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
     return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
   }
   return {
-    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : "failed",
+    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : options.signal?.aborted ? "cancelled" : "failed",
     envelope: {
       ok: result.ok,
       tool: tool.name,

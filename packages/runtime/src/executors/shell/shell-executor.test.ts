@@ -3,19 +3,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
-import type { ExecutionRequest, RuntimeConfig } from "../executor.ts";
-import { CMD_PARAM, modelOf, tempDir } from "../../../test/tool-fixtures.ts";
+import type { ExecutionRequest } from "../executor.ts";
+import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../../test/tool-fixtures.ts";
 import { createShellExecutor } from "./shell-executor.ts";
 
 const executor = createShellExecutor({ killGraceMs: 500 });
 const freeText = modelOf({ name: "sh", params: [CMD_PARAM] });
 
-/**
- * Unconfined: these pin how a process is run, stopped and read, and what holds
- * without bubblewrap (docs/security.md); sandbox/sandbox.test.ts adds the sandbox.
- */
-const UNCONFINED: RuntimeConfig = { gatekeepers: [], sandbox: { mode: "off", network: false, read: [], write: [] } };
-
+/** Unconfined: these pin how a process is run, stopped and read, and what holds without bubblewrap (docs/security.md). */
 function request(tool: ToolModel, params: Record<string, unknown>, limits: { timeoutMs?: number; maxOutputBytes?: number } = {}): ExecutionRequest {
   return { tool, params, timeoutMs: limits.timeoutMs ?? 10_000, maxOutputBytes: limits.maxOutputBytes ?? 65536, config: UNCONFINED };
 }

@@ -59,7 +59,7 @@ function processTable(): string {
 }
 
 const WORKSPACE = resolve(import.meta.dirname, "../../../../../..");
-const HOST = join(WORKSPACE, "packages/runtime/test/sandbox-host.ts");
+const HOST = join(WORKSPACE, "packages/runtime/test/call-host.ts");
 
 /** Runs a tool, sandboxed then unconfined, from a runtime host started with `HDLP_PROBE_TOKEN` in its environment. */
 async function fromHostWithToken(cmd: string, token: string): Promise<Envelope[]> {

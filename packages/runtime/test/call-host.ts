@@ -1,11 +1,11 @@
 /**
  * A runtime host in a process of its own, started by the sandbox tests with a
- * token in its environment from the start (as `hdlp` is, by the shell that
- * runs it): what a tool can read of `/proc/<host pid>/environ` is what matters,
- * and that shows the environment a process started with, whatever it deletes later.
+ * token in its environment from the start (as a shell starts `hdlp`): what a
+ * tool can read of `/proc/<host pid>/environ` is what matters, and that shows
+ * the environment a process started with, whatever it deletes later.
  *
- * argv[2]: JSON `{ "modes": ["on", "off"], "cmd": "…" }`: the command run once
- * per sandbox mode; prints the envelopes as a JSON array.
+ * argv[2]: JSON `{ "modes": ["on", "off"], "cmd": "…" }`: `cmd` run by a `cmd`
+ * tool once per sandbox mode; prints the envelopes as a JSON array.
  */
 import { callTool, toolInMemory } from "../src/index.ts";
 import { CMD_PARAM, modelOf } from "./tool-fixtures.ts";

@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sources(path);
-    return /\.(ts|js|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+    return /\.(ts|js|mjs)$/.test(entry.name) && !/\.test(-support)?\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -76,6 +76,11 @@ describe("package boundaries", () => {
   it("the matcher imports only the parser: no I/O, no execution, so the language server and a browser can use it", () => {
     const imported = [...packagesImportedBy("match").keys()];
     expect(imported).toEqual(["@hdlp/parser"]);
+  });
+
+  it("the language service imports only the parser and LSP's types: pure, so a browser runs it", () => {
+    const imported = [...packagesImportedBy("language-service").keys()].sort();
+    expect(imported).toEqual(["@hdlp/parser", "vscode-languageserver-types"]);
   });
 
   it("the language server never imports the runtime, directly or through the CLI", () => {

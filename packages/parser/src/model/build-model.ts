@@ -3,7 +3,7 @@
  * every value read as its catalogue field says, constraints' defaults applied.
  * Whether the document is clean is the linter's to say (../load.ts asks it).
  */
-import { CONSTRAINT_KEYS } from "../catalogue/fields.ts";
+import { CONSTRAINT, type FieldName } from "../catalogue/fields.ts";
 import type { ToolFacts, ParamFacts } from "../semantic/tool-facts.ts";
 import type { ConstraintsModel, JsonValue, ParamModel, ToolModel } from "./tool-model.ts";
 import { readAbsolutePaths, readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
@@ -25,23 +25,18 @@ function paramModel(param: ParamFacts): ParamModel {
 
 function constraintsModel(tool: ToolFacts): ConstraintsModel {
   const present = tool.constraintEntries;
-  const read = (name: string) => {
-    const spec = CONSTRAINT_KEYS.find((k) => k.name === name)!;
-    const node = present.get(name)?.value;
-    return (spec.type === "boolean" ? readBoolean(node) : readInteger(node)) ?? spec.default!;
-  };
   return {
-    timeout_ms: read("timeout_ms") as number,
-    max_output_bytes: read("max_output_bytes") as number,
-    require_confirm: read("require_confirm") as boolean,
-    network: read("network") as boolean,
+    timeout_ms: readInteger(present.get("timeout_ms")?.value) ?? CONSTRAINT.timeout_ms.default,
+    max_output_bytes: readInteger(present.get("max_output_bytes")?.value) ?? CONSTRAINT.max_output_bytes.default,
+    require_confirm: readBoolean(present.get("require_confirm")?.value) ?? CONSTRAINT.require_confirm.default,
+    network: readBoolean(present.get("network")?.value) ?? CONSTRAINT.network.default,
     write: readAbsolutePaths(present.get("write")?.value) ?? [],
   };
 }
 
 /** The model of facts whose lint found no error. */
 export function buildModel(tool: ToolFacts): ToolModel {
-  const text = (name: string) => readString(tool.fields.get(name)?.value) ?? "";
+  const text = (name: FieldName) => readString(tool.fields.get(name)?.value) ?? "";
   return {
     name: text("name"),
     display: text("display"),

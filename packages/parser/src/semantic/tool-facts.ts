@@ -4,7 +4,7 @@
  * templates. Rules read these instead of walking the tree each on its own.
  */
 import { isExecutorName, type ExecutorName } from "../catalogue/executors.ts";
-import { PARAM_TYPES, type ParamType } from "../catalogue/fields.ts";
+import { type ConstraintKeyName, type FieldName, PARAM_TYPES, type ParamKeyName, type ParamType } from "../catalogue/fields.ts";
 import { isBlank, readBoolean, readString, scalarOf } from "./values.ts";
 import type { Entry, MapNode, Position, Range, Scalar, Value } from "../syntax/ast.ts";
 import { type CommandParse, parseCommandTemplate } from "../templates/command.ts";
@@ -19,13 +19,24 @@ export interface LintOptions {
   readonly today?: string;
 }
 
+/**
+ * The first entry of each key of a map. Lookups take a name the catalogue
+ * declares, so a misspelt one fails the type check; iterating gives every
+ * key as written, unknown ones included.
+ */
+export interface EntriesByName<Name extends string> extends Iterable<[string, Entry]> {
+  get(name: Name): Entry | undefined;
+  has(name: Name): boolean;
+  keys(): IterableIterator<string>;
+}
+
 export interface ParamFacts {
   readonly name: string;
   readonly entry: Entry;
   /** The param's `{ type, required, description }`, when it is a map. */
   readonly map?: MapNode;
   /** First occurrence of each key in the param's map. */
-  readonly keys: ReadonlyMap<string, Entry>;
+  readonly keys: EntriesByName<ParamKeyName>;
   /** When `type` is one of the six. */
   readonly type?: ParamType;
   /** When `required` is a boolean. */
@@ -46,7 +57,7 @@ export interface ToolFacts {
   /** The top-level map (empty for a file without a `key: value` line). */
   readonly root: MapNode;
   /** First occurrence of each top-level key. */
-  readonly fields: ReadonlyMap<string, Entry>;
+  readonly fields: EntriesByName<FieldName>;
   /** When `executor` is exactly one of the four. */
   readonly executor?: ExecutorName;
   /** `params_schema` entries, first occurrence of each name, in order. */
@@ -55,7 +66,7 @@ export interface ToolFacts {
   /** The `constraints` map, when it is one. */
   readonly constraints?: MapNode;
   /** First occurrence of each key in `constraints`. */
-  readonly constraintEntries: ReadonlyMap<string, Entry>;
+  readonly constraintEntries: EntriesByName<ConstraintKeyName>;
   /** `require_confirm` when it is a boolean (absent: the catalogue's default applies). */
   readonly requireConfirm?: boolean;
   readonly command?: TemplateFacts<CommandParse>;

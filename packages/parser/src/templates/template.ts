@@ -3,6 +3,7 @@
  * `endpoint:` REST calls): plain data for the linter, the model and the
  * executors.
  */
+import type { HttpVerb } from "../catalogue/executors.ts";
 import type { Range } from "../syntax/ast.ts";
 
 /** A `{param}` inside a command or endpoint template. */
@@ -40,7 +41,7 @@ export interface CommandTemplate {
 
 /** `endpoint: GET /modules/{id}`. */
 export interface EndpointTemplate {
-  readonly verb: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly verb: HttpVerb;
   readonly path: string;
   readonly placeholders: readonly Placeholder[];
 }

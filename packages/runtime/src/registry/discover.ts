@@ -11,9 +11,9 @@
  */
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
+import { TOOL_FILE_NAME } from "@hdlp/parser";
 import { describeKind, isInside, notAFile, type ToolFileProblem, unopenable } from "./tool-file.ts";
 
-export const TOOL_FILE_NAME = "TOOL.hdlp";
 
 export interface FoundFile {
   /** `<root>/<folder>/TOOL.hdlp`, as found (not resolved). */

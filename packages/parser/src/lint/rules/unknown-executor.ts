@@ -7,7 +7,7 @@ import type { Rule } from "../rule.ts";
 export const unknownExecutor: Rule = {
   id: "unknown-executor",
   severity: "error",
-  summary: "`executor` is not exactly one of gatekeeper, hlpd-api, git-forgejo, shell.",
+  summary: `\`executor\` is not exactly one of ${EXECUTOR_NAMES.join(", ")}.`,
   check(tool, report) {
     const scalar = scalarOf(tool.fields.get("executor")?.value);
     if (!scalar || isBlank(scalar) || tool.executor) return; // blank: empty-field; a map or list: field-shape

@@ -310,6 +310,30 @@ describe("hdlp list and match", () => {
     expect(text.stdout).toMatch(/\[unknown-executor\]/);
   });
 
+  it("lists a tool file with a third of a million errors, and one over the size limit, and calls neither", async () => {
+    const big = join(work, "big-tools");
+    mkdirSync(join(big, "many-errors"), { recursive: true });
+    writeFileSync(join(big, "many-errors", "TOOL.hdlp"), "a:\n".repeat(349_000)); // just under 1 MiB
+    mkdirSync(join(big, "huge"));
+    writeFileSync(join(big, "huge", "TOOL.hdlp"), `name: huge\n# ${"x".repeat(3 * 1024 * 1024)}\n`);
+    const text = await hdlp(["list", "--root", big]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("0 tools in");
+    expect(text.stdout).toMatch(/huge\/TOOL\.hdlp\n.*\[file-too-large\] .* is 3,145,7\d\d bytes, more than the 1,048,576 bytes \(1 MiB\)/);
+    expect(text.stdout).toMatch(/… and \d+ more: `hdlp lint .*many-errors\/TOOL\.hdlp` shows them all/);
+
+    const log = join(work, "big-audit.jsonl");
+    const called = await hdlp(["call", "huge", "p0=hi", "--root", big, "--json"], { HDLP_AUDIT_LOG: log });
+    expect(called.code).toBe(3);
+    expect(json(called)).toMatchObject({ ok: false, found: false, tool: "huge" });
+    expect(json(called)["error"]).toMatch(/^no tool named `huge` is registered: .*huge\/TOOL\.hdlp has an error \[file-too-large\]: .* more than the 1,048,576 bytes/);
+    const lines = readFileSync(log, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((l) => [l["event"], l["tool"], l["outcome"]])).toEqual([
+      ["start", "huge", undefined],
+      ["end", "huge", "not-found"],
+    ]);
+  });
+
   it("matches an intent to a tool, and says found:false when none serves it", async () => {
     const found = await hdlp(["match", "查看最近的提交记录", "--json"]);
     expect(found.code).toBe(0);

@@ -56,7 +56,8 @@ export interface CallOptions {
   readonly onWarning?: (message: string) => void;
 }
 
-export type ToolLookup = Pick<ToolIndex, "get" | "tools">;
+/** Where calls find their tools; `invalid`, when given, lets a call of a broken tool say what is wrong with it. */
+export type ToolLookup = Pick<ToolIndex, "get" | "tools"> & Partial<Pick<ToolIndex, "invalid">>;
 
 const EMPTY_CONFIG: RuntimeConfig = { gatekeepers: [] };
 
@@ -90,7 +91,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
         tool: call.tool,
         method: "",
         output: "",
-        error: `no tool named \`${call.tool}\` is registered${near.length ? `; did you mean ${near.map((n) => `\`${n}\``).join(", ")}?` : ""}`,
+        error: `no tool named \`${call.tool}\` is registered${unregistered(index, call.tool) ?? (near.length ? `; did you mean ${near.map((n) => `\`${n}\``).join(", ")}?` : "")}`,
         duration_ms: elapsed(started),
         found: false,
         suggestion: NOT_FOUND_SUGGESTION,
@@ -119,6 +120,13 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   };
   return { tool, executor, request };
+}
+
+/** `: tools/x/TOOL.hdlp has an error [rule]: …` when the name is the folder of a file that could not be registered. */
+function unregistered(index: ToolLookup, name: string): string | undefined {
+  const file = index.invalid?.find((tool) => tool.folder === name);
+  const why = file?.diagnostics.find((d) => d.severity === "error");
+  return file && why ? `: ${file.path} has an error [${why.rule}]: ${why.message}` : undefined;
 }
 
 export function isPrepared(prepared: PreparedCall | SettledCall): prepared is PreparedCall {

@@ -17,6 +17,8 @@ import { ensureBubblewrap } from "../../../../test/bubblewrap.ts";
 import { CMD_PARAM, modelOf, tempDir, toolText } from "../../../../test/tool-fixtures.ts";
 import { loadTool } from "@hdlp/parser";
 import { createShellExecutor } from "../shell-executor.ts";
+import { bubblewrap } from "./bubblewrap.ts";
+import { planSandbox } from "./sandbox.ts";
 
 const executor = createShellExecutor({ killGraceMs: 500 });
 const freeText = modelOf({ name: "sh", params: [CMD_PARAM] });
@@ -166,7 +168,11 @@ describe("the sandbox", () => {
 
   it("starts where the runtime runs when that is in view, else at the root, and in the cwd param's folder", async () => {
     const readable = temp();
-    expect((await sh("pwd", config({ read: [readable] }))).output).toBe(process.cwd() === readable ? `${readable}\n` : "/\n");
+    expect((await sh("pwd", config({ read: [process.cwd()] }))).output).toBe(`${process.cwd()}\n`);
+    expect((await sh("pwd", config({ read: [readable] }))).output).toBe("/\n");
+    // The sandbox's /tmp is its own: a runtime running in a folder of the host's /tmp does not start the tool there.
+    const plan = planSandbox({ tool: freeText, config: config(), hostCwd: readable }, () => bubblewrap());
+    expect(plan).toMatchObject({ kind: "bubblewrap", cwd: "/" });
     const tool = modelOf({ name: "pwd", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
     expect((await executor.execute(request(tool, { cmd: "pwd", cwd: readable }, config({ read: [readable] })))).output).toBe(`${readable}\n`);
   });

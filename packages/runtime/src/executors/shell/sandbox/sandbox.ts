@@ -95,8 +95,9 @@ function bubblewrapPlan(bwrapPath: string, call: SandboxCall, policy: SandboxPol
   const hidden = hiddenFiles(call.config).filter((path) => shownReal.some((root) => isInside(path, root)));
   for (const path of hidden) argv.push(...(entryKind(path) === "dir" ? ["--tmpfs", path] : ["--ro-bind", "/dev/null", path]));
 
-  const within = (path: string) => ["/tmp", ...shown].some((root) => path === root || isInside(path, root));
-  // A call without a cwd starts where the runtime runs when that is in view, else at the root.
+  // A call without a cwd starts where the runtime runs when that is in view (the host's, not the
+  // private /tmp, which holds nothing of the host's), else at the root.
+  const within = (path: string) => shown.some((root) => path === root || isInside(path, root));
   const cwd = call.cwd !== undefined ? resolve(call.hostCwd, call.cwd) : within(call.hostCwd) ? call.hostCwd : "/";
   argv.push("--chdir", cwd);
   return { kind: "bubblewrap", argv, network, read, write, hidden, cwd };

@@ -7,11 +7,12 @@
  * argv[2]: JSON `{ "modes": ["on", "off"], "cmd": "…" }`: `cmd` run by a `cmd`
  * tool once per sandbox mode; prints the envelopes as a JSON array.
  */
-import { callTool, toolInMemory } from "../src/index.ts";
+import { callTool } from "../src/index.ts";
 import { CMD_PARAM, modelOf } from "./tool-fixtures.ts";
 
 const { modes, cmd } = JSON.parse(process.argv[2]!) as { modes: ("on" | "off")[]; cmd: string };
-const probe = toolInMemory(modelOf({ name: "probe", params: [CMD_PARAM] }));
+const model = modelOf({ name: "probe", params: [CMD_PARAM] });
+const probe = { name: "probe", path: "", model, diagnostics: [], hash: "" };
 const envelopes = [];
 for (const mode of modes) {
   const config = { gatekeepers: [], sandbox: { mode, network: false, read: [], write: [] } };

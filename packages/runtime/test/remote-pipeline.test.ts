@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callTool, openAuditLog, type ToolLookup, toolInMemory } from "../src/index.ts";
+import { callTool, openAuditLog, type ToolLookup } from "../src/index.ts";
 import type { ToolModel } from "@hdlp/parser";
 import { startFaultServer } from "./fakes/faults.ts";
 import type { RunningServer } from "./fakes/server.ts";
@@ -21,7 +21,7 @@ const TOOLS: readonly ToolModel[] = [
 const PARAMS: Record<string, Record<string, unknown>> = { gk: { cmd: "sleep 100" }, rpc: { key: "k" }, rest: { id: "1" }, forge: {} };
 
 const lookup: ToolLookup = {
-  tools: TOOLS.map((model) => toolInMemory(model, `/tools/${model.name}/TOOL.hdlp`)),
+  tools: TOOLS.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" })),
   get(name) {
     return this.tools.find((t) => t.name === name);
   },

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { scanTools } from "../registry/scanner.ts";
 import { tempDir, toolText, UNCONFINED, writeTool } from "../../test/tool-fixtures.ts";
@@ -34,7 +35,14 @@ describe("a call reads its tool from the file", () => {
     const root = temp();
     age(writeTool(root, "greet", echoing("greet", "from-file")));
     const cacheFile = scanTools({ root }).stats.cacheFile!;
-    writeFileSync(cacheFile, readFileSync(cacheFile, "utf8").replaceAll("from-file", "from-index"));
+    // Edited as someone who knows the index's layout would, its check recomputed so the line is taken.
+    const [header, ...entries] = readFileSync(cacheFile, "utf8").trimEnd().split("\n");
+    const forged = entries.map((line) => {
+      const [key, meaning] = line.split("\t") as [string, string];
+      const edited = meaning.replaceAll("from-file", "from-index");
+      return `${JSON.stringify([...(JSON.parse(key) as unknown[]).slice(0, 5), crc32(edited)])}\t${edited}`;
+    });
+    writeFileSync(cacheFile, `${[header, ...forged].join("\n")}\n`);
     const index = scanTools({ root });
     expect(index.stats.read).toBe(0);
     expect(index.get("greet")!.model.command!.source).toBe("echo from-index"); // listing trusts the index
@@ -64,7 +72,7 @@ describe("a call reads its tool from the file", () => {
       writeFileSync(path, text);
       const envelope = await call(index, { tool: "t" });
       expect(envelope).toMatchObject({ ok: false, found: true, refused: "invalid-tool" });
-      expect(envelope.error).toContain(path);
+      expect(envelope.error).toContain(`\`t\` was not run: ${path}`);
       expect(envelope.error).toMatch(says);
     }
     expect(readdirSync(root)).not.toContain("ran");

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { createToolIndex, toolInMemory } from "../registry/tool-index.ts";
+import { createToolIndex } from "../registry/tool-index.ts";
 import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../test/tool-fixtures.ts";
 import { type CallOptions, callTool, type ConfirmRequest } from "./call.ts";
 
 function indexOf(...models: ToolModel[]) {
-  const tools = models.map((model) => toolInMemory(model, `/tools/${model.name}/TOOL.hdlp`));
+  const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
   return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
 }
 

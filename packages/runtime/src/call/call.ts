@@ -15,6 +15,7 @@ import type { AuditLog, CallOutcome, CallStart } from "../audit/audit-log.ts";
 import { type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
+import { ToolSourceError } from "../registry/tool-index.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
 import { closestNames } from "./closest-names.ts";
 import { formatDryRun } from "./dry-run.ts";
@@ -99,10 +100,14 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
       },
     };
   }
-  // What the file says now, not what the index remembers (docs/security.md).
-  const current = registered.current();
-  if ("problem" in current) return refuse({ name: registered.name, method: registered.model.method }, "invalid-tool", `\`${registered.name}\` cannot run: ${current.problem}`, started);
-  const tool = current.model;
+  // What the tool's source says now, not what the index remembers (docs/security.md).
+  let tool: ToolModel;
+  try {
+    tool = registered.load ? registered.load() : registered.model;
+  } catch (error) {
+    if (!(error instanceof ToolSourceError)) throw error;
+    return refuse({ name: registered.name, method: registered.model.method }, "invalid-tool", `\`${registered.name}\` was not run: ${error.message}`, started);
+  }
   const checked = checkParams(tool, call.params ?? {});
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
   const executor = (options.executors ?? EXECUTORS)[tool.executor];
@@ -228,6 +233,8 @@ async function run(prepared: PreparedCall, options: CallOptions, started: number
       ...(result.truncated ? { truncated: true } : {}),
       ...(result.stderr ? { stderr: result.stderr } : {}),
       ...(result.timed_out ? { timed_out: true } : {}),
+      ...(result.total_count === undefined ? {} : { total_count: result.total_count }),
+      ...(result.has_more === undefined ? {} : { has_more: result.has_more }),
     },
   };
 }

@@ -6,14 +6,17 @@
  * A scanner remembers its last scan in memory too, so a long-running host
  * (watch mode) re-reads only what changed and keeps the same ToolModel objects
  * for unchanged tools (their compiled param validators stay cached).
+ *
+ * What a scan registers is trusted for listing and matching only: a call reads
+ * its tool's file again (`RegisteredTool.load`), checking the handle it opened.
  */
-import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Diagnostic, loadTool } from "@hdlp/parser";
-import { cacheFilePath, type CacheEntry, hashBytes, type Meaning, PersistedIndex, RACY_WINDOW_MS, StoredMeaning } from "./cache.ts";
+import { type Diagnostic, loadTool, type ToolModel } from "@hdlp/parser";
+import { cacheFilePath, type CacheEntry, hashBytes, PersistedIndex, RACY_WINDOW_MS, StoredMeaning } from "./cache.ts";
 import { discoverToolFiles, type FoundFile } from "./discover.ts";
+import { registerFiles } from "./register.ts";
 import { readToolFile, type ToolFileProblem } from "./tool-file.ts";
-import { createToolIndex, type CurrentTool, type InvalidTool, registryDiagnostic, type RegisteredTool, type ToolIndex } from "./tool-index.ts";
+import { createToolIndex, registryDiagnostic, type ToolIndex, ToolSourceError } from "./tool-index.ts";
 
 export interface ScanOptions {
   /** The tools root: `./tools` by default (the CLI also reads `--root` and `HDLP_TOOLS_DIR`). */
@@ -31,14 +34,12 @@ export class ToolScanner {
   readonly root: string;
   private readonly persisted?: PersistedIndex;
   private loaded = false;
-  /** The root's real path, as the last scan resolved it: every file read must stay inside. */
-  private realRoot?: string;
   /** The last scan's entries, by path, with when that scan began (trust follows the index's rule). */
   private readonly memory = new Map<string, { readonly entry: CacheEntry; readonly checkedAt: number }>();
 
   constructor(options: ScanOptions) {
     this.root = resolve(options.root);
-    if (options.cacheDir !== false) this.persisted = new PersistedIndex(cacheFilePath(this.root, options.cacheDir), (path) => this.meaningOfFile(path));
+    if (options.cacheDir !== false) this.persisted = new PersistedIndex(cacheFilePath(this.root, options.cacheDir));
   }
 
   /** Throws only when the root itself cannot be read; a bad tool file never stops the scan. */
@@ -50,36 +51,21 @@ export class ToolScanner {
       this.loaded = true;
     }
     const { realRoot, files, unusable } = discoverToolFiles(this.root);
-    this.realRoot = realRoot;
     let read = 0;
     let parsed = 0;
     const loaded = files.map((file) => {
-      const cached = this.fromCache(file, startedAt);
-      if (cached) return { file, entry: cached };
-      read++;
-      const fresh = this.read(file, startedAt);
-      if (fresh.parsed) parsed++;
-      return { file, entry: fresh.entry };
-    });
-
-    const invalid: InvalidTool[] = unusable.map((u) => ({ path: u.path, folder: u.folder, diagnostics: [problemDiagnostic(u.problem)] }));
-    const tools: RegisteredTool[] = [];
-    const claimants = new Map<string, { file: FoundFile; entry: CacheEntry }[]>();
-    for (const item of loaded) {
-      const { file, entry } = item;
-      if (entry.name === undefined) invalid.push(invalidTool(file, entry));
-      else claimants.set(entry.name, [...(claimants.get(entry.name) ?? []), item]);
-    }
-    for (const [name, claims] of claimants) {
-      if (claims.length === 1) {
-        tools.push(this.registeredTool(name, claims[0]!.file, claims[0]!.entry));
-        continue;
+      let entry = this.fromCache(file, startedAt);
+      if (!entry) {
+        read++;
+        const fresh = this.read(file, realRoot, startedAt);
+        if (fresh.parsed) parsed++;
+        entry = fresh.entry;
       }
-      // Two files, one name: registering either would make a call's meaning depend on folder order.
-      const folders = claims.map((c) => c.file.folder).join(", ");
-      const clash = registryDiagnostic("duplicate-name", `The name \`${name}\` is declared by several tools (${folders}); none of them is registered.`);
-      for (const { file, entry } of claims) invalid.push(invalidTool(file, entry, clash));
-    }
+      const known = entry;
+      return { path: file.path, folder: file.folder, entry, load: () => runnable(file.path, realRoot, known) };
+    });
+    const unread = unusable.map((u) => ({ path: u.path, folder: u.folder, diagnostics: [problemDiagnostic(u.problem)] }));
+    const { tools, invalid } = registerFiles(loaded, [], unread);
 
     const present = new Set(files.map((f) => f.path));
     for (const path of this.memory.keys()) if (!present.has(path)) this.memory.delete(path);
@@ -110,9 +96,9 @@ export class ToolScanner {
     return undefined;
   }
 
-  /** Reads the file; parses it only when its content is new to the cache. */
-  private read(file: FoundFile, scanStartedAt: number): { entry: CacheEntry; parsed: boolean } {
-    const content = readToolFile(file.path, this.realRoot!);
+  /** Reads the file (tool-file.ts: one handle, checked); parses it only when its content is new to the cache. */
+  private read(file: FoundFile, realRoot: string, scanStartedAt: number): { entry: CacheEntry; parsed: boolean } {
+    const content = readToolFile(file.path, realRoot);
     if (!content.ok) {
       // Not remembered: a permission fixed later changes no size or mtime, and must still be seen.
       return { entry: { size: file.size, mtimeMs: file.mtimeMs, hash: "", meaning: StoredMeaning.of({ diagnostics: [problemDiagnostic(content)] }) }, parsed: false };
@@ -120,16 +106,10 @@ export class ToolScanner {
     const hash = hashBytes(content.bytes);
     const known = this.memory.get(file.path)?.entry;
     const same = known?.hash === hash ? known : this.persisted?.byHash(file.path, hash);
-    const { name, meaning } = same ?? loadMeaning(content.bytes, file.path);
+    const { name, meaning } = same ?? loadMeaning(content.bytes.toString("utf8"), file.path);
     // Keyed by what was read: the size and mtime of the file opened, which a later scan compares.
     const entry = { size: content.size, mtimeMs: content.mtimeMs, hash, meaning, ...(name === undefined ? {} : { name }) };
     return { entry: this.remember(file.path, entry, scanStartedAt), parsed: same === undefined };
-  }
-
-  /** A file's meaning from the file itself, for an index entry whose stored meaning cannot be used. */
-  private meaningOfFile(path: string): Meaning {
-    const content = readToolFile(path, this.realRoot ?? realpathSync(this.root));
-    return content.ok ? loadMeaning(content.bytes, path).meaning.get() : { diagnostics: [problemDiagnostic(content)] };
   }
 
   private remember(path: string, entry: CacheEntry, checkedAt: number): CacheEntry {
@@ -137,64 +117,35 @@ export class ToolScanner {
     this.persisted?.set(path, entry);
     return entry;
   }
-
-  /** The model and diagnostics are read from the index only when first used; a call reads the file again. */
-  private registeredTool(name: string, file: FoundFile, entry: CacheEntry): RegisteredTool {
-    const realRoot = this.realRoot!;
-    let lastCall: { hash: string; current: CurrentTool } | undefined;
-    return {
-      name,
-      path: file.path,
-      hash: entry.hash,
-      get model() {
-        return entry.meaning.get().model!;
-      },
-      get diagnostics() {
-        return entry.meaning.get().diagnostics;
-      },
-      current() {
-        const content = readToolFile(file.path, realRoot);
-        if (!content.ok) return { problem: content.message };
-        const hash = hashBytes(content.bytes);
-        // What this process parsed from these very bytes is the file's meaning; what the index
-        // remembers is trusted for listing only (it is a file anyone with write access can edit).
-        if (hash === entry.hash && entry.meaning.isReadHere) return { model: entry.meaning.get().model! };
-        if (lastCall?.hash !== hash) lastCall = { hash, current: currentTool(name, file.path, loadMeaning(content.bytes, file.path).meaning.get()) };
-        return lastCall.current;
-      },
-    };
-  }
 }
 
-function loadMeaning(bytes: Buffer, path: string): Pick<CacheEntry, "name" | "meaning"> {
-  const { diagnostics, model } = loadTool(bytes.toString("utf8"), { path });
+/** What a file's text means: its lint, and its model under its name when it has no error. */
+export function loadMeaning(text: string, path: string): Pick<CacheEntry, "name" | "meaning"> {
+  const { diagnostics, model } = loadTool(text, { path });
   return model ? { name: model.name, meaning: StoredMeaning.of({ diagnostics, model }) } : { meaning: StoredMeaning.of({ diagnostics }) };
 }
 
-/** What a call of `name` finds in its file now. */
-function currentTool(name: string, path: string, meaning: Meaning): CurrentTool {
-  if (!meaning.model) {
-    const error = meaning.diagnostics.find((d) => d.severity === "error");
-    return { problem: `${path} has changed and no longer lints clean${error ? `: ${error.message} [${error.rule}]` : ""}` };
+/**
+ * What a call runs: the file as it is now, opened and checked as a scan opens
+ * it. The model this process parsed from the same bytes is reused; what the
+ * persisted index remembers is not (anyone who can write it could edit it).
+ */
+function runnable(path: string, realRoot: string, known: CacheEntry): ToolModel {
+  const content = readToolFile(path, realRoot);
+  if (!content.ok) throw new ToolSourceError(content.message);
+  const hash = hashBytes(content.bytes);
+  if (hash === known.hash && known.meaning.isReadHere) return known.meaning.get().model!;
+  const { diagnostics, model } = loadTool(content.bytes.toString("utf8"), { path });
+  if (!model) {
+    const error = diagnostics.find((d) => d.severity === "error")!;
+    throw new ToolSourceError(`${path} has changed and no longer lints clean: ${error.message} [${error.rule}]`);
   }
-  if (meaning.model.name !== name) return { problem: `${path} has changed and now declares \`${meaning.model.name}\`, not \`${name}\`` };
-  return { model: meaning.model };
+  if (model.name !== known.name) throw new ToolSourceError(`${path} has changed and now declares \`${model.name}\`, not \`${known.name}\``);
+  return model;
 }
 
 function problemDiagnostic(problem: ToolFileProblem): Diagnostic {
   return registryDiagnostic(problem.rule, problem.message);
-}
-
-function invalidTool(file: FoundFile, entry: CacheEntry, reason?: Diagnostic): InvalidTool {
-  return {
-    path: file.path,
-    folder: file.folder,
-    hash: entry.hash,
-    get diagnostics() {
-      const own = entry.meaning.get().diagnostics;
-      return reason ? [reason, ...own] : own;
-    },
-  };
 }
 
 /** One scan of a root, with the persisted index (see ScanOptions). */

@@ -9,25 +9,26 @@ export interface RegisteredTool {
   readonly name: string;
   /** The TOOL.hdlp it came from. */
   readonly path: string;
-  /** What the file meant when it was scanned (or as the index remembers it): for listing and matching. */
   readonly model: ToolModel;
   /** Warnings and infos the linter reported (a registered tool has no errors). */
   readonly diagnostics: readonly Diagnostic[];
-  /** sha256 of the file's bytes. */
+  /** sha256 of the file's bytes; for a tool read from a repository, its git blob id. */
   readonly hash: string;
   /**
-   * The tool as its file says now, read when a call starts: a call runs this,
-   * never what the index remembers. A problem when the file no longer holds
-   * this tool (gone, over the size limit, errors, another name).
+   * The model a call runs, read again rather than taken from the index (which
+   * is trusted for listing and matching only): a folder's tool from its file,
+   * opened and checked as a scan opens it (registry/tool-file.ts); a
+   * repository's from its blob, read from the content-addressed cache and
+   * checked against its sha. Throws ToolSourceError when it cannot be, or the
+   * source no longer holds this tool. Absent for a tool a host holds in memory,
+   * with no source: a call runs `model`.
    */
-  current(): CurrentTool;
+  load?(): ToolModel;
 }
 
-export type CurrentTool = { readonly model: ToolModel } | { readonly problem: string };
-
-/** A tool a host holds in memory, with no file behind it: what it calls is its model. */
-export function toolInMemory(model: ToolModel, path = ""): RegisteredTool {
-  return { name: model.name, path, model, diagnostics: [], hash: "", current: () => ({ model }) };
+/** A registered tool whose source cannot give the model a call would run: the call is refused. */
+export class ToolSourceError extends Error {
+  override readonly name = "ToolSourceError";
 }
 
 export interface InvalidTool {
@@ -36,7 +37,7 @@ export interface InvalidTool {
   readonly folder: string;
   /** Every diagnostic of the file; at least one is an error. */
   readonly diagnostics: readonly Diagnostic[];
-  /** sha256 of the file's bytes; absent when it was never read (a link escaping the root). */
+  /** As RegisteredTool's; absent when it was never read (a link escaping the root). */
   readonly hash?: string;
 }
 
@@ -52,6 +53,15 @@ export interface ScanStats {
   readonly cacheFile?: string;
   /** Why the index could not be written (the scan itself succeeded). */
   readonly cacheError?: string;
+  /** HTTP requests a scan of a repository made (its head, its tree's pages, new blobs). */
+  readonly requests?: number;
+}
+
+/** Where a repository's index came from: the commit its tree was read at, and when. */
+export interface IndexOrigin {
+  readonly commit: string;
+  /** ISO 8601. */
+  readonly readAt: string;
 }
 
 export interface ToolIndex {
@@ -62,14 +72,18 @@ export interface ToolIndex {
   /** Sorted by path. */
   readonly invalid: readonly InvalidTool[];
   readonly stats: ScanStats;
+  /** For a repository's tools: the commit they were read at. */
+  readonly origin?: IndexOrigin;
+  /** Set when this is the last good index, used because the source could not be read now: why. */
+  readonly stale?: string;
   get(name: string): RegisteredTool | undefined;
 }
 
-export function createToolIndex(root: string, tools: RegisteredTool[], invalid: InvalidTool[], stats: ScanStats): ToolIndex {
+export function createToolIndex(root: string, tools: RegisteredTool[], invalid: InvalidTool[], stats: ScanStats, origin?: IndexOrigin): ToolIndex {
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   invalid.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return { root, tools, invalid, stats, get: (name) => byName.get(name) };
+  return { root, tools, invalid, stats, ...(origin ? { origin } : {}), get: (name) => byName.get(name) };
 }
 
 const START = { offset: 0, line: 0, character: 0 };

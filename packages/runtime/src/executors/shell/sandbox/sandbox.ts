@@ -85,9 +85,9 @@ function bubblewrapPlan(bwrapPath: string, call: SandboxCall, policy: SandboxPol
       shown.push(path);
     }
   }
-  const read = policy.read.filter((path) => entryKind(path) !== undefined);
+  const read = policy.read.map((path) => resolve(path)).filter((path) => entryKind(path) !== undefined);
   for (const path of read) argv.push("--ro-bind", path, path);
-  const write = call.tool.constraints.write;
+  const write = call.tool.constraints.write.map((path) => resolve(path));
   for (const path of write) argv.push("--bind", path, path);
   shown.push(...read, ...write);
 

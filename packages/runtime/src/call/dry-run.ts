@@ -24,7 +24,7 @@ function sandboxLine(sandbox: SandboxView): string {
   if (sandbox.kind === "none") return `# no sandbox: ${sandbox.why}`;
   const list = (paths: readonly string[]) => (paths.length ? paths.map(shellQuote).join(" ") : "none");
   return (
-    `# sandbox: bubblewrap, network ${sandbox.network ? "on" : "off"}; reads the system's folders and ${list(sandbox.read)}; ` +
-    `writes ${list(sandbox.write)} and a private /tmp; hidden: ${list(sandbox.hidden)}; starts in ${shellQuote(sandbox.cwd)}`
+    `# sandbox: bubblewrap, network ${sandbox.network ? "on" : "off"}; reads the system's folders${sandbox.read.length ? ` and ${list(sandbox.read)}` : " only"}; ` +
+    `writes ${sandbox.write.length ? `${list(sandbox.write)} and a private /tmp` : "only a private /tmp"}; hidden: ${list(sandbox.hidden)}; starts in ${shellQuote(sandbox.cwd)}`
   );
 }

@@ -10,7 +10,7 @@ export { InvalidCallError, RefusedCallError } from "./executors/executor.ts";
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";
 export { ToolSourceError, type ToolIndex, type RegisteredTool, type InvalidTool, type ScanStats } from "./registry/tool-index.ts";
-export { MAX_TOOL_FILE_BYTES } from "./registry/tool-file.ts";
+export { MAX_TOOL_FILE_BYTES, readToolFile, type ToolFileContent, type ToolFileProblem } from "./registry/tool-file.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
 export { watchTools, watchRegistry, DEFAULT_POLL_MS, type WatchOptions, type ForgejoWatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
 export type { IndexOrigin } from "./registry/tool-index.ts";

@@ -2,22 +2,17 @@
  * A call runs what the tool's file says when the call starts: the registry's
  * index (persisted or in memory) is trusted for listing and matching only.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scanTools } from "../registry/scanner.ts";
-import { tempDir, toolText, UNCONFINED, writeTool } from "../../test/tool-fixtures.ts";
+import { whileLinkFlips } from "../../test/flipping-link.ts";
+import { perTestCleanup } from "../../test/per-test-cleanup.ts";
+import { toolText, UNCONFINED, writeTool } from "../../test/tool-fixtures.ts";
 import { type CallOptions, callTool } from "./call.ts";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
-function temp() {
-  const t = tempDir("hdlp-call-file-");
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const { temp } = perTestCleanup("hdlp-call-file-");
 
 /** Unconfined: a marker file left or not on this machine is what some of these check. */
 const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
@@ -81,34 +76,15 @@ describe("a call reads its tool from the file", () => {
   it("never runs what a link points to outside the root, however fast the link flips", async () => {
     const root = temp();
     const outside = temp();
-    mkdirSync(join(root, ".store"));
-    writeFileSync(join(root, ".store", "inside.hdlp"), echoing("flip", "inside"));
-    writeFileSync(join(outside, "outside.hdlp"), echoing("flip", "OUTSIDE"));
-    mkdirSync(join(root, "flip"));
-    const link = join(root, "flip", "TOOL.hdlp");
-    symlinkSync(join(root, ".store", "inside.hdlp"), link);
-    const index = scanTools({ root, cacheDir: false });
-    expect(index.get("flip")).toBeDefined();
-    const flipper = spawn("perl", [
-      "-e",
-      'my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, "$link.new"); rename("$link.new", $link) } }',
-      link,
-      join(root, ".store", "inside.hdlp"),
-      join(outside, "outside.hdlp"),
-    ]);
-    const stopped = new Promise((resolve) => flipper.once("exit", resolve));
-    await new Promise((resolve) => flipper.once("spawn", resolve));
     const outputs = new Set<string>();
-    try {
-      // As `hdlp call` does each time: a scan, then the call (which reads the file again).
+    await whileLinkFlips(root, outside, { inside: echoing("flip", "inside"), outside: echoing("flip", "OUTSIDE") }, async () => {
+      // As `hdlp call` does each time: a scan, then the call (which reads the file again); and calls of one earlier scan.
+      const index = scanTools({ root, cacheDir: false });
       for (let i = 0; i < 30; i++) {
-        const envelope = await call(i % 2 === 0 ? index : scanTools({ root, cacheDir: false }), { tool: "flip" });
-        outputs.add(envelope.ok ? envelope.output : String(envelope.refused));
+        const envelope = await call(i % 2 === 0 && index.get("flip") ? index : scanTools({ root, cacheDir: false }), { tool: "flip" });
+        outputs.add(envelope.ok ? envelope.output : String(envelope.refused ?? envelope.error));
       }
-    } finally {
-      flipper.kill("SIGKILL");
-      await stopped;
-    }
+    });
     expect([...outputs]).not.toContain("OUTSIDE\n");
     expect(outputs.has("inside\n")).toBe(true);
   });

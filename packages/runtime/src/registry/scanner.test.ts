@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { whileLinkFlips } from "../../test/flipping-link.ts";
 import { CMD_PARAM, tempDir, toolText, writeTool } from "../../test/tool-fixtures.ts";
 import { cacheFilePath } from "./cache.ts";
 import { scanTools, ToolScanner } from "./scanner.ts";
@@ -122,31 +123,13 @@ describe("what the registry reads", () => {
   it("never registers what a link points to outside the root, however fast the link flips", async () => {
     const root = temp();
     const outside = temp();
-    mkdirSync(join(root, ".store"));
-    writeFileSync(join(root, ".store", "inside.hdlp"), toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }));
-    writeFileSync(join(outside, "outside.hdlp"), toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }));
-    mkdirSync(join(root, "flip"));
-    const link = join(root, "flip", "TOOL.hdlp");
-    symlinkSync(join(root, ".store", "inside.hdlp"), link);
-    // Swaps the link between the two targets as fast as it can, each swap atomic (a rename over it).
-    const flipper = spawn("perl", [
-      "-e",
-      "my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, \"$link.new\"); rename(\"$link.new\", $link) } }",
-      link,
-      join(root, ".store", "inside.hdlp"),
-      join(outside, "outside.hdlp"),
-    ]);
-    const stopped = new Promise((resolve) => flipper.once("exit", resolve));
-    await new Promise((resolve) => flipper.once("spawn", resolve));
+    const texts = { inside: toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }), outside: toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }) };
     const intents = new Set<string>();
-    try {
+    await whileLinkFlips(root, outside, texts, () => {
       for (let i = 0; i < 200; i++) {
         for (const tool of scanTools({ root, cacheDir: false }).tools) intents.add(tool.model.intent);
       }
-    } finally {
-      flipper.kill("SIGKILL");
-      await stopped;
-    }
+    });
     expect([...intents]).not.toContain("外面的工具");
     expect(intents.has("里面的工具")).toBe(true);
   });

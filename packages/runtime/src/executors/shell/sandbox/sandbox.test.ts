@@ -8,13 +8,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
 import type { SandboxPolicy } from "../../../config/policy.ts";
 import type { Envelope } from "../../../envelope.ts";
 import type { ExecutionRequest, RuntimeConfig } from "../../executor.ts";
 import { ensureBubblewrap } from "../../../../test/bubblewrap.ts";
-import { CMD_PARAM, modelOf, tempDir, toolText } from "../../../../test/tool-fixtures.ts";
+import { perTestCleanup } from "../../../../test/per-test-cleanup.ts";
+import { CMD_PARAM, modelOf, toolText } from "../../../../test/tool-fixtures.ts";
 import { loadTool } from "@hdlp/parser";
 import { createShellExecutor } from "../shell-executor.ts";
 import { bubblewrap } from "./bubblewrap.ts";
@@ -23,13 +24,7 @@ import { planSandbox } from "./sandbox.ts";
 const executor = createShellExecutor({ killGraceMs: 500 });
 const freeText = modelOf({ name: "sh", params: [CMD_PARAM] });
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
-function temp() {
-  const t = tempDir("hdlp-sandbox-");
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const { temp, defer } = perTestCleanup("hdlp-sandbox-");
 
 function config(policy: Partial<SandboxPolicy> = {}, extra: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return { gatekeepers: [], sandbox: { mode: "on", network: false, read: [], write: [], ...policy }, ...extra };
@@ -127,7 +122,7 @@ describe("the sandbox", () => {
   it("has no network unless the tool declares it and the policy allows it", async () => {
     const server = createServer((_, res) => res.end("reached"));
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     const fetchIt = `curl --silent --show-error --max-time 5 ${url}`;
 

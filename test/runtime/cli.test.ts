@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBubblewrap } from "../../packages/runtime/test/bubblewrap.ts";
 
 const WORKSPACE = resolve(import.meta.dirname, "../..");
 const HDLP = join(WORKSPACE, "node_modules/.bin/hdlp");
@@ -18,6 +19,10 @@ const EXAMPLES = join(WORKSPACE, "examples/tools");
 let work: string;
 let root: string;
 let audit: string;
+/** The one folder the tools may write: file-write's copy declares it, the configuration grants it. */
+let notes: string;
+/** A configuration with the sandbox off, for what needs the tool's host pids (`--config`). */
+let unconfined: string;
 
 interface Run {
   readonly code: number;
@@ -45,10 +50,20 @@ function hdlp(args: readonly string[], env: Record<string, string> = {}): Promis
 const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
 
 beforeAll(() => {
+  ensureBubblewrap();
   work = mkdtempSync(join(tmpdir(), "hdlp-e2e-runtime-"));
   root = join(work, "tools");
   audit = join(work, "audit.jsonl");
+  notes = join(work, "notes");
+  mkdirSync(notes);
   cpSync(EXAMPLES, root, { recursive: true, filter: (src) => !src.includes(".hdlp-cache") });
+  // The operator's copy of file-write writes its notes here, not in /srv/notes.
+  const fileWrite = join(root, "file-write", "TOOL.hdlp");
+  writeFileSync(fileWrite, readFileSync(fileWrite, "utf8").replaceAll("/srv/notes", notes));
+  // Beside the tools root, so every call finds it: the tools run sandboxed (or not at all), reading `work`, writing `notes`.
+  writeFileSync(join(work, "hdlp.config.json"), JSON.stringify({ sandbox: { mode: "required", network: true, read: [work], write: [notes] } }));
+  unconfined = join(work, "unconfined.json");
+  writeFileSync(unconfined, JSON.stringify({ sandbox: { mode: "off" } }));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -121,7 +136,7 @@ describe("the seed's §4 through `hdlp`", () => {
 
 describe("hdlp call", () => {
   it("refuses a require_confirm tool off a terminal without --yes, and runs nothing", async () => {
-    const target = join(work, "not-written.txt");
+    const target = join(notes, "not-written.txt");
     const run = await hdlp(["call", "file-write", `path=${target}`, "content=x", "--json"]);
     expect(run.code).toBe(1);
     expect(json(run)).toMatchObject({ ok: false, found: true, refused: "not-confirmed" });
@@ -142,13 +157,14 @@ describe("hdlp call", () => {
         child.on("close", (code) => done({ code: code ?? -1, stdout, stderr: "" }));
         child.stdin.end(`${answer}\n`);
       });
-    const yes = join(work, "confirmed.txt");
+    const yes = join(notes, "confirmed.txt");
     const accepted = await onTerminal("y", yes);
     expect(accepted.stdout).toContain(`It will run:`);
     expect(accepted.stdout).toContain(`sh -c 'printf %s "$1" > "$2"' -- typed ${yes}`);
+    expect(accepted.stdout).toContain(`# sandbox: bubblewrap, network off; reads the system's folders and ${work}; writes ${notes} and a private /tmp`);
     expect(accepted.code).toBe(0);
     expect(readFileSync(yes, "utf8")).toBe("typed");
-    const no = join(work, "declined.txt");
+    const no = join(notes, "declined.txt");
     const declined = await onTerminal("n", no);
     expect(declined.code).toBe(1);
     expect(declined.stdout).toContain("not confirmed; nothing was run");
@@ -165,8 +181,8 @@ describe("hdlp call", () => {
   });
 
   it("passes injection attempts as literal text and never through a shell", async () => {
-    const marker = join(work, "pwned");
-    const target = join(work, "written.txt");
+    const marker = join(notes, "pwned"); // where the tool may write: an injected `touch` would succeed
+    const target = join(notes, "written.txt");
     const content = `a; touch ${marker}\n$(touch ${marker}) \`touch ${marker}\``;
     const run = await hdlp(["call", "file-write", "--params", JSON.stringify({ path: target, content }), "--yes"]);
     expect(run.code).toBe(0);
@@ -182,11 +198,20 @@ describe("hdlp call", () => {
   });
 
   it("prints exactly what would run with --dry-run, and runs nothing", async () => {
-    const target = join(work, "dry.txt");
+    const target = join(notes, "dry.txt");
     const run = await hdlp(["call", "file-write", `path=${target}`, "content=two words", "--dry-run"]);
-    expect(run).toEqual({ code: 0, stdout: `sh -c 'printf %s "$1" > "$2"' -- 'two words' ${target}\n`, stderr: "" });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const [command, sandboxLine, rest] = run.stdout.split("\n");
+    expect(command).toBe(`sh -c 'printf %s "$1" > "$2"' -- 'two words' ${target}`);
+    expect(sandboxLine).toMatch(new RegExp(`^# sandbox: bubblewrap, network off; reads the system's folders and ${work}; writes ${notes} and a private /tmp; hidden: .*${join(work, "hdlp.config.json")}.*; starts in ${work}$`));
+    expect(rest).toBe("");
     const plan = json(await hdlp(["call", "git-ops", "count=2", "--dry-run", "--json"]));
     expect(plan).toMatchObject({ tool: "git-ops", executor: "shell", params: { count: 2 }, dry_run: { kind: "process", argv: ["git", "--no-pager", "log", "--oneline", "-n", "2"] } });
+    const sandbox = (plan["dry_run"] as { sandbox: { kind: string; argv: string[]; network: boolean; read: string[] } }).sandbox;
+    expect(sandbox).toMatchObject({ kind: "bubblewrap", network: false, read: [work], write: [] });
+    expect(sandbox.argv).toEqual(expect.arrayContaining(["--unshare-pid", "--unshare-net", "--die-with-parent"]));
+    const off = await hdlp(["call", "git-ops", "count=2", "--dry-run", "--config", unconfined]);
+    expect(off.stdout).toBe("git --no-pager log --oneline -n 2\n# no sandbox: the operator's sandbox.mode is off\n");
     expect(existsSync(target)).toBe(false);
   });
 
@@ -210,7 +235,8 @@ describe("hdlp call", () => {
 
   it("stops the tool's whole process group when hdlp itself is interrupted", async () => {
     const pids = join(work, "pids");
-    const child = spawn(HDLP, ["call", "shell-exec", `cmd=echo $$ > ${pids}; sleep 300 & echo $! >> ${pids}; wait`, "--yes", "--json"], {
+    // Unconfined: the tool's pids are read on this machine (docs/security.md: in the sandbox they die with it).
+    const child = spawn(HDLP, ["call", "shell-exec", `cmd=echo $$ > ${pids}; sleep 300 & echo $! >> ${pids}; wait`, "--yes", "--json", "--config", unconfined], {
       cwd: work,
       env: { ...process.env, HDLP_AUDIT_LOG: audit, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root },
       stdio: ["ignore", "pipe", "pipe"],
@@ -277,11 +303,56 @@ describe("hdlp call", () => {
     }
   });
 
-  it("has written one audit line per call, refusals and unknown tools included", () => {
-    const lines = readFileSync(audit, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { tool: string; outcome: string });
-    const outcomes = new Set(lines.map((l) => l.outcome));
-    for (const outcome of ["ok", "failed", "not-found", "not-confirmed", "invalid-params", "timed-out"]) expect(outcomes).toContain(outcome);
-    expect(lines.some((l) => l.tool === "deploy-rocket" && l.outcome === "not-found")).toBe(true);
+  it("keeps the runtime's tokens out of a tool's reach: nothing of hdlp's environment in /proc", async () => {
+    const token = "hdlp-e2e-token-4f9a2b7c";
+    const run = await hdlp(["call", "shell-exec", "cmd=cat /proc/$PPID/environ /proc/1/environ; ls /proc", "--yes"], { HDLP_FORGEJO_TOKEN: token, HDLP_API_TOKEN: token });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain(token);
+    expect(run.stdout).not.toContain("HDLP_");
+  });
+
+  it("confines file-read to what the operator lets tools read: the configuration and the rest of the machine out of view", async () => {
+    const allowed = join(work, "allowed.txt");
+    writeFileSync(allowed, "visible\n");
+    expect(await hdlp(["call", "file-read", `path=${allowed}`])).toMatchObject({ code: 0, stdout: "visible\n" });
+    const config = await hdlp(["call", "file-read", `path=${join(work, "hdlp.config.json")}`]);
+    expect(config.code).toBe(1);
+    expect(config.stdout).toBe("");
+    const elsewhere = await hdlp(["call", "file-read", `path=${join(WORKSPACE, "package.json")}`]);
+    expect(elsewhere).toMatchObject({ code: 1, stdout: "" });
+    expect(elsewhere.stderr).toContain("No such file or directory");
+  });
+
+  it("has written two audit lines per call, refusals and unknown tools included, sharing a call id", () => {
+    const lines = readFileSync(audit, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { event: string; call: string; tool: string; outcome?: string; transport?: string });
+    const ends = lines.filter((l) => l.event === "end");
+    const outcomes = new Set(ends.map((l) => l.outcome));
+    for (const outcome of ["ok", "failed", "not-found", "not-confirmed", "invalid-params", "timed-out", "cancelled"]) expect(outcomes).toContain(outcome);
+    expect(ends.some((l) => l.tool === "deploy-rocket" && l.outcome === "not-found")).toBe(true);
+    const starts = lines.filter((l) => l.event === "start");
+    expect(starts.map((l) => l.call).sort()).toEqual(ends.map((l) => l.call).sort());
+    expect(starts.every((l) => l.transport === "cli")).toBe(true);
+  });
+
+  it("has written the line of a call's start when hdlp itself dies during the call, and leaves no tool behind", async () => {
+    const log = join(work, "crash-audit.jsonl");
+    const marker = "sleep 4271.5";
+    const child = spawn(HDLP, ["call", "shell-exec", `cmd=${marker}`, "--yes"], {
+      cwd: work,
+      env: { ...process.env, HDLP_AUDIT_LOG: log, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root },
+      stdio: "ignore",
+    });
+    const gone = new Promise((done) => child.once("exit", done));
+    const running = () => execFileSync("ps", ["-eo", "args="], { encoding: "utf8" }).split("\n").some((args) => args.trim() === marker);
+    while (!running()) await new Promise((r) => setTimeout(r, 100));
+    child.kill("SIGKILL"); // as the out-of-memory killer would: no exit hook runs
+    await gone;
+    const lines = readFileSync(log, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ event: "start", tool: "shell-exec", params: { cmd: marker } });
+    // The sandbox dies with hdlp (bubblewrap's --die-with-parent), its tool with it.
+    for (let i = 0; i < 50 && running(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(running()).toBe(false);
   });
 });
 
@@ -308,6 +379,33 @@ describe("hdlp list and match", () => {
     expect(text.stdout).toContain("5 tools in");
     expect(text.stdout).toContain("Not registered:");
     expect(text.stdout).toMatch(/\[unknown-executor\]/);
+  });
+
+  it("lists a tool file with a third of a million errors, and one over the size limit, and calls neither", async () => {
+    const big = join(work, "big-tools");
+    mkdirSync(join(big, "many-errors"), { recursive: true });
+    // Just under 1 MiB of keys that are no field: over 150,000 diagnostics.
+    let keys = "";
+    for (let i = 0; keys.length < 1_048_000; i++) keys += `k${i.toString(36)}:\n`;
+    writeFileSync(join(big, "many-errors", "TOOL.hdlp"), keys);
+    mkdirSync(join(big, "huge"));
+    writeFileSync(join(big, "huge", "TOOL.hdlp"), `name: huge\n# ${"x".repeat(3 * 1024 * 1024)}\n`);
+    const text = await hdlp(["list", "--root", big]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("0 tools in");
+    expect(text.stdout).toMatch(/huge\/TOOL\.hdlp\n.*\[file-too-large\] .* is 3,145,7\d\d bytes, more than the 1,048,576 bytes \(1 MiB\)/);
+    expect(text.stdout).toMatch(/… and \d+ more: `hdlp lint .*many-errors\/TOOL\.hdlp` shows them all/);
+
+    const log = join(work, "big-audit.jsonl");
+    const called = await hdlp(["call", "huge", "p0=hi", "--root", big, "--json"], { HDLP_AUDIT_LOG: log });
+    expect(called.code).toBe(3);
+    expect(json(called)).toMatchObject({ ok: false, found: false, tool: "huge" });
+    expect(json(called)["error"]).toMatch(/^no tool named `huge` is registered: .*huge\/TOOL\.hdlp has an error \[file-too-large\]: .* more than the 1,048,576 bytes/);
+    const lines = readFileSync(log, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((l) => [l["event"], l["tool"], l["outcome"]])).toEqual([
+      ["start", "huge", undefined],
+      ["end", "huge", "not-found"],
+    ]);
   });
 
   it("matches an intent to a tool, and says found:false when none serves it", async () => {

@@ -34,7 +34,7 @@ describe("toToolModel", () => {
       method: "exec",
       created: "2026-05-31",
       why: "第一行\n第二行\n",
-      constraints: { timeout_ms: 10000, max_output_bytes: 0, require_confirm: true },
+      constraints: { timeout_ms: 10000, max_output_bytes: 0, require_confirm: true, network: false, write: [] },
     });
     expect(model.params).toEqual([
       { name: "count", type: "integer", required: false, description: "条数", default: 5, enum: [5, 10] },
@@ -50,6 +50,11 @@ describe("toToolModel", () => {
     expect(command.items.map((item) => item.kind)).toEqual(["arg", "arg", "group", "group", "group", "group", "group"]);
     const placeholder = command.items[2]!.kind === "group" ? command.items[2]!.args[1]!.parts[0]! : undefined;
     expect(placeholder).toMatchObject({ kind: "placeholder", param: "count", range: { start: { line: 20, character: 21 }, end: { line: 20, character: 28 } } });
+  });
+
+  it("carries what a shell tool needs from its sandbox: the network and the paths it writes", () => {
+    const text = TOOL.replace("require_confirm: true", 'require_confirm: true\n  network: true\n  write: [/srv/reports, "/var/lib/a b"]');
+    expect(toToolModel(parse(text))!.constraints).toEqual({ timeout_ms: 10000, max_output_bytes: 0, require_confirm: true, network: true, write: ["/srv/reports", "/var/lib/a b"] });
   });
 
   it("is undefined when the file has a lint error: `require_confirm: yes` is not a boolean", () => {

@@ -24,12 +24,21 @@ export interface Envelope {
   readonly total_count?: number;
   /** For a page of a remote list: whether a further page exists (call again with `page` + 1). */
   readonly has_more?: boolean;
-  /** Why nothing ran although the tool exists: params that do not fit, or no confirmation. */
-  readonly refused?: "invalid-params" | "not-confirmed";
+  /** Why nothing ran although the tool exists. */
+  readonly refused?: Refusal;
   /** With found:false: "此工具尚不在仓库中，需铸渊新建". */
   readonly suggestion?: string;
   /** With found:false on an exact call: the closest registered names. */
   readonly did_you_mean?: readonly string[];
 }
+
+/**
+ * Why a call that named a registered tool ran nothing: params that do not fit;
+ * no confirmation; a tool whose file, as read at call time, cannot run (errors,
+ * a program taken from a param); or the operator's policy does not allow what
+ * the tool needs (the sandbox's network or write paths, a sandbox required
+ * where none works).
+ */
+export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-allowed";
 
 export { NOT_FOUND_SUGGESTION } from "@hdlp/match";

@@ -5,11 +5,12 @@
  */
 export * from "./envelope.ts";
 export type * from "./executors/executor.ts";
-export { InvalidCallError } from "./executors/executor.ts";
+export { InvalidCallError, RefusedCallError } from "./executors/executor.ts";
 
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";
-export type { ToolIndex, RegisteredTool, InvalidTool, ScanStats } from "./registry/tool-index.ts";
+export { ToolSourceError, type ToolIndex, type RegisteredTool, type InvalidTool, type ScanStats } from "./registry/tool-index.ts";
+export { MAX_TOOL_FILE_BYTES, readToolFile, type ToolFileContent, type ToolFileProblem } from "./registry/tool-file.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
 export { watchTools, watchRegistry, DEFAULT_POLL_MS, type WatchOptions, type ForgejoWatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
 export type { IndexOrigin } from "./registry/tool-index.ts";
@@ -18,7 +19,6 @@ export type { IndexOrigin } from "./registry/tool-index.ts";
 export { parseRegistryRoot, formatRegistryRoot, RegistryRootError, FORGEJO_ROOT_PREFIX, DEFAULT_REMOTE_TOOLS_PATH } from "./registry/root.ts";
 export { ForgejoToolScanner, defaultRemoteCacheDir, DEFAULT_REMOTE_SCAN_TIMEOUT_MS, type ForgejoScanOptions, type ForgejoSource } from "./registry/forgejo/scanner.ts";
 export { RegistryReadError } from "./registry/forgejo/repository.ts";
-export { ToolSourceError } from "./registry/forgejo/blob-store.ts";
 export type { RegistrySource } from "./config/policy.ts";
 
 // The exact call.
@@ -36,7 +36,8 @@ export { childEnvironment } from "./executors/shell/environment.ts";
 export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type LoadConfigOptions } from "./config/runtime-config.ts";
 
 // Audit log.
-export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditRecord, type CallOutcome } from "./audit/audit-log.ts";
+export { openAuditLog, MAX_PARAM_CHARS, MAX_ERROR_CHARS, type AuditLog, type AuditLogOptions, type AuditedCall, type CallStart, type CallEnd, type CallOutcome } from "./audit/audit-log.ts";
+export { MIN_SECRET_LENGTH } from "./audit/secrets.ts";
 
 
 // The tool agent: one registry, exact calls and intent matching.

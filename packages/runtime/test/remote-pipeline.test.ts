@@ -39,15 +39,16 @@ describe("remote executors through callTool", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(TOOLS.map((t) => t.name))("%s: the caller's timeout stops a server that never answers; the audit line says timed-out, without the token", async (name) => {
+  it.each(TOOLS.map((t) => t.name))("%s: the caller's timeout stops a server that never answers; the audit lines say timed-out, without the token", async (name) => {
     const config = configAt(hang.url);
     const auditPath = join(dir, `${name}.jsonl`);
     const envelope = await callTool(lookup, { tool: name, params: PARAMS[name]! }, { config, timeoutMs: 250, audit: openAuditLog(auditPath, { config }) });
     expect(envelope).toMatchObject({ ok: false, tool: name, found: true, timed_out: true, output: "" });
     expect(envelope.error).toContain("timed out after 250 ms");
-    const line = JSON.parse(await readFile(auditPath, "utf8"));
-    expect(line).toMatchObject({ tool: name, ok: false, outcome: "timed-out" });
-    expect(JSON.stringify([envelope, line])).not.toContain(TEST_TOKEN);
+    const [start, end] = (await readFile(auditPath, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(start).toMatchObject({ event: "start", tool: name });
+    expect(end).toMatchObject({ event: "end", call: start!["call"], tool: name, ok: false, outcome: "timed-out" });
+    expect(JSON.stringify([envelope, start, end])).not.toContain(TEST_TOKEN);
   });
 
   it("a remote tool without a configured server is refused, nothing sent, with what to set", async () => {

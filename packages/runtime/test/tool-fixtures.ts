@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool, type ToolModel } from "@hdlp/parser";
+import type { RuntimeConfig } from "../src/executors/executor.ts";
 
 export interface ToolSpec {
   readonly name: string;
@@ -63,3 +64,10 @@ export function writeTool(root: string, folder: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
+
+/**
+ * A runtime with the sandbox off: for tests of what runs and what it does to
+ * this machine's files, which a sandbox would hide from them
+ * (src/executors/shell/sandbox/ tests the sandbox).
+ */
+export const UNCONFINED: RuntimeConfig = { gatekeepers: [], sandbox: { mode: "off", network: false, read: [], write: [] } };

@@ -94,7 +94,9 @@ Examples:
       signal: cancel.signal,
       ...(values.yes ? { confirm: () => true } : onTerminal() ? { confirm: (request: ConfirmRequest) => askOnTerminal(request, cancel) } : {}),
       audit: openAuditLog(auditPath, { config }),
+      origin: { transport: "cli" },
       onAuditError: (error) => process.stderr.write(`hdlp: warning: could not write the audit log ${auditPath}: ${error.message}\n`),
+      onWarning: (message) => process.stderr.write(`hdlp: warning: ${message}\n`),
     });
     process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
     printEnvelope(envelope, values.json === true);

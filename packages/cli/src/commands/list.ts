@@ -3,7 +3,7 @@
  * that could not be registered, with their diagnostics (never dropped silently).
  */
 import type { Diagnostic } from "@hdlp/parser";
-import type { InvalidTool, RegisteredTool, ToolIndex } from "@hdlp/runtime";
+import type { RegisteredTool, ToolIndex } from "@hdlp/runtime";
 import { isAbsolute, relative } from "node:path";
 import { type Command, EXIT } from "../command.ts";
 import { parseOptions } from "../options.ts";
@@ -65,13 +65,25 @@ function listText(index: ToolIndex): string {
   const runWidth = Math.max(0, ...index.tools.map((t) => runsAs(t).length));
   for (const tool of index.tools) {
     lines.push(`  ${tool.name.padEnd(nameWidth)}  ${runsAs(tool).padEnd(runWidth)}  ${tool.model.display} · ${tool.model.intent}`);
-    for (const d of tool.diagnostics) lines.push(`      ${diagnosticLine(d)}`);
+    diagnosticLines(lines, tool.path, tool.diagnostics);
   }
   if (index.invalid.length) {
     lines.push("", "Not registered:");
-    for (const tool of index.invalid) lines.push(...invalidLines(tool));
+    for (const tool of index.invalid) {
+      lines.push(`  ${shownPath(tool.path)}`);
+      diagnosticLines(lines, tool.path, tool.diagnostics);
+    }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** A listing shows a file's first problems; `hdlp lint` (and `--json`) all of them, however many. */
+const SHOWN_DIAGNOSTICS = 10;
+
+function diagnosticLines(lines: string[], path: string, diagnostics: readonly Diagnostic[]): void {
+  for (const d of diagnostics.slice(0, SHOWN_DIAGNOSTICS)) lines.push(`      ${diagnosticLine(d)}`);
+  const more = diagnostics.length - SHOWN_DIAGNOSTICS;
+  if (more > 0) lines.push(`      … and ${more} more: \`hdlp lint ${shownPath(path)}\` shows them all`);
 }
 
 /** Relative to the working folder when inside it, else as found. */
@@ -81,10 +93,6 @@ function shownPath(path: string): string {
 }
 
 const runsAs = (tool: RegisteredTool) => `${tool.model.executor}/${tool.model.method}`;
-
-function invalidLines(tool: InvalidTool): string[] {
-  return [`  ${shownPath(tool.path)}`, ...tool.diagnostics.map((d) => `      ${diagnosticLine(d)}`)];
-}
 
 /** `3:7 error [missing-field] …`: lines and columns counted from 1, as editors show them. */
 function diagnosticLine(d: Diagnostic): string {

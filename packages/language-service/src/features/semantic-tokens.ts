@@ -55,6 +55,7 @@ const KEY_TOKEN: Record<KeySpec["type"], TokenType> = {
   "positive-integer": "number",
   "non-negative-integer": "number",
   list: "string",
+  "absolute-paths": "string",
   any: "string",
 };
 

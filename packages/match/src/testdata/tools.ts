@@ -17,7 +17,7 @@ export function tool(text: ToolText): ToolModel {
     method: "exec",
     executor: "gatekeeper",
     params: (text.params ?? []).map(([name, description]) => ({ name, type: "string", required: false, description })),
-    constraints: { timeout_ms: 30000, max_output_bytes: 65536, require_confirm: false },
+    constraints: { timeout_ms: 30000, max_output_bytes: 65536, require_confirm: false, network: false, write: [] },
     author: "TEST",
     created: "2026-11-30",
     why: text.why ?? "",

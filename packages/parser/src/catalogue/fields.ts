@@ -154,6 +154,9 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** A param name, as `{placeholders}` and `key=value` arguments can name it. */
 export const PARAM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
+/** A path a sandbox can bind: absolute, without a NUL. */
+export const ABSOLUTE_PATH = /^\/[^\0]*$/;
+
 /** `created`: a calendar day written YYYY-MM-DD. */
 export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -180,7 +183,7 @@ export type ParamType = (typeof PARAM_TYPES)[number];
 export interface KeySpec<Name extends string = string> {
   readonly name: Name;
   /** `param-type`: one of PARAM_TYPES; `any`: must match the param's own type. */
-  readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "any";
+  readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "absolute-paths" | "any";
   readonly required: boolean;
   readonly default?: number | boolean;
   readonly doc: Doc;
@@ -255,6 +258,27 @@ const CONSTRAINT_KEY_TABLE = [
     default: false,
     doc: { zh: "为 true 时须经铸渊（或人）确认才执行。", en: "When true, the tool runs only after confirmation." },
     example: "false",
+  },
+  {
+    name: "network",
+    type: "boolean",
+    required: false,
+    default: false,
+    doc: {
+      zh: "shell 工具是否需要网络。沙箱默认没有网络；为 true 时仅在运维的沙箱策略允许联网（sandbox.network）时执行，否则拒绝并说明原因。",
+      en: "Whether a shell tool needs the network. The sandbox has none by default; when true, the tool runs only where the operator's sandbox policy allows the network (sandbox.network), and is refused otherwise, saying why.",
+    },
+    example: "true",
+  },
+  {
+    name: "write",
+    type: "absolute-paths",
+    required: false,
+    doc: {
+      zh: "shell 工具需要写入的绝对路径。沙箱中其余位置只读（/tmp 是私有的临时目录）；仅当这些路径都在运维允许写入的路径（sandbox.write）之内时授予，否则拒绝执行并说明缺什么。",
+      en: "Absolute paths a shell tool needs to write. Everywhere else the sandbox is read-only (/tmp is a private scratch folder); they are granted only when all lie inside the paths the operator lets tools write (sandbox.write), and the call is refused otherwise, saying what is missing.",
+    },
+    example: "[/srv/reports]",
   },
 ] as const satisfies readonly KeySpec[];
 

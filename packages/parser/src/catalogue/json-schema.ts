@@ -4,7 +4,7 @@
  * file must hold; what YAML cannot see (a value typed by its field, a real
  * calendar date, templates naming declared params) only `hdlp lint` checks.
  */
-import { CONSTRAINT_KEYS, DATE_PATTERN, type Doc, FIELDS, type FieldType, type KeySpec, PARAM_KEYS, PARAM_NAME_PATTERN, PARAM_TYPES, TOOL_NAME_PATTERN } from "./fields.ts";
+import { ABSOLUTE_PATH, CONSTRAINT_KEYS, DATE_PATTERN, type Doc, FIELDS, type FieldType, type KeySpec, PARAM_KEYS, PARAM_NAME_PATTERN, PARAM_TYPES, TOOL_NAME_PATTERN } from "./fields.ts";
 import { EXECUTORS, EXECUTOR_NAMES, HTTP_VERBS, OPEN_METHOD_PATTERN } from "./executors.ts";
 
 type Schema = { [key: string]: unknown };
@@ -40,6 +40,8 @@ function keySchema(key: KeySpec): Schema {
       return { ...base, type: "integer", minimum: 0 };
     case "list":
       return { ...base, type: "array" };
+    case "absolute-paths":
+      return { ...base, type: "array", items: { type: "string", pattern: ABSOLUTE_PATH.source } };
     case "any":
       return base;
   }

@@ -37,7 +37,7 @@ export function derivedValue(tool: ToolFacts, field: string): string | undefined
     case "params":
       return "{}";
     case "constraints":
-      return CONSTRAINT_KEYS.map((k) => `${eol(tool.source)}  ${k.name}: ${String(k.default)}`).join("");
+      return CONSTRAINT_KEYS.filter((k) => k.required).map((k) => `${eol(tool.source)}  ${k.name}: ${String(k.default)}`).join("");
     default:
       return undefined;
   }

@@ -6,7 +6,7 @@
 import { CONSTRAINT, type FieldName } from "../catalogue/fields.ts";
 import type { ToolFacts, ParamFacts } from "../semantic/tool-facts.ts";
 import type { ConstraintsModel, JsonValue, ParamModel, ToolModel } from "./tool-model.ts";
-import { readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
+import { readAbsolutePaths, readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
 
 function paramModel(param: ParamFacts): ParamModel {
   const type = param.type!;
@@ -29,6 +29,8 @@ function constraintsModel(tool: ToolFacts): ConstraintsModel {
     timeout_ms: readInteger(present.get("timeout_ms")?.value) ?? CONSTRAINT.timeout_ms.default,
     max_output_bytes: readInteger(present.get("max_output_bytes")?.value) ?? CONSTRAINT.max_output_bytes.default,
     require_confirm: readBoolean(present.get("require_confirm")?.value) ?? CONSTRAINT.require_confirm.default,
+    network: readBoolean(present.get("network")?.value) ?? CONSTRAINT.network.default,
+    write: readAbsolutePaths(present.get("write")?.value) ?? [],
   };
 }
 

@@ -25,6 +25,9 @@ export interface ConstraintsModel {
   readonly timeout_ms: number;
   readonly max_output_bytes: number;
   readonly require_confirm: boolean;
+  /** What a shell tool needs from its sandbox: the network, and paths to write (absolute; none when absent). */
+  readonly network: boolean;
+  readonly write: readonly string[];
 }
 
 export interface ToolModel {

@@ -5,7 +5,7 @@
  * to read the boolean, so the two can never disagree: what lints clean is
  * exactly what the model can read.
  */
-import { DATE_PATTERN, type ParamType } from "../catalogue/fields.ts";
+import { ABSOLUTE_PATH, DATE_PATTERN, type ParamType } from "../catalogue/fields.ts";
 import type { Scalar, Value } from "../syntax/ast.ts";
 
 /** A param's `default` or `enum` item as the model holds it. */
@@ -57,6 +57,23 @@ export function readNumber(node: Value | null | undefined): number | undefined {
   const scalar = scalarOf(node);
   if (scalar?.style !== "plain" || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(scalar.value)) return undefined;
   return Number(scalar.value);
+}
+
+/** A list of absolute paths (`[/srv/reports, "/var/lib/x y"]`), as `constraints.write` holds. */
+export function readAbsolutePaths(node: Value | null | undefined): string[] | undefined {
+  if (node?.kind !== "list") return undefined;
+  const paths: string[] = [];
+  for (const item of node.items) {
+    const path = readAbsolutePath(item);
+    if (path === undefined) return undefined;
+    paths.push(path);
+  }
+  return paths;
+}
+
+export function readAbsolutePath(node: Value | null | undefined): string | undefined {
+  const path = readString(node);
+  return path !== undefined && ABSOLUTE_PATH.test(path) ? path : undefined;
 }
 
 /** `YYYY-MM-DD` naming a day that exists (2026-02-30 does not). */

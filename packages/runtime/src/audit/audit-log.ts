@@ -1,29 +1,43 @@
 /**
  * The audit log: every call, whether it ran, failed, was refused or named no
- * tool, appended as one JSON line, so a person sees what the agent saw
- * (§3: 铸渊和人类同时看到失败回执).
+ * tool, as JSON lines, so a person sees what the agent saw (§3:
+ * 铸渊和人类同时看到失败回执). Two lines a call, sharing a call id: one written
+ * before anything runs, one when it has ended, so a call whose process dies
+ * (killed, out of memory) still leaves the first.
  *
- * Never a secret: the runtime's tokens (and any `HDLP_*` secret in the
- * environment) are masked wherever they appear, and a param whose name says
- * it is a secret is logged as `***`. The tool's output is not logged, only
- * its size; the error text is, up to a bound.
+ * Never a secret (secrets.ts): a param holding one is masked whole, a param
+ * whose name says it is one is masked, and one inside error text is replaced.
+ * The tool's output is not logged, only its size; params and the error text
+ * are, each up to a bound that the line says was reached.
  */
+import { randomUUID } from "node:crypto";
 import { appendFile } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
+import type { Refusal } from "../envelope.ts";
 import type { RuntimeConfig } from "../executors/executor.ts";
-import { MASK, maskSecrets } from "../executors/http/secrets.ts";
+import { MASK } from "../executors/http/secrets.ts";
+import { SecretValues } from "./secrets.ts";
 
-export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | "invalid-params" | "not-confirmed";
+export type CallOutcome = "ok" | "failed" | "timed-out" | "cancelled" | "not-found" | Refusal;
 
-export interface AuditRecord {
-  /** ISO 8601, UTC. */
-  readonly time: string;
+/** What is known when a call starts: what was asked, and by whom. */
+export interface CallStart {
+  readonly tool: string;
+  /** As the caller gave them. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The front end's name for who asked (an MCP client's name), when it has one. */
+  readonly client?: string;
+  /** How the call arrived (`cli`, `stdio`, `http` …), when the front end says. */
+  readonly transport?: string;
+}
+
+/** How the call ended. */
+export interface CallEnd {
   readonly tool: string;
   readonly method?: string;
   readonly executor?: string;
-  readonly params: Readonly<Record<string, unknown>>;
   readonly ok: boolean;
   readonly outcome: CallOutcome;
   readonly exit_code?: number;
@@ -35,11 +49,21 @@ export interface AuditRecord {
 
 export interface AuditLog {
   readonly path: string;
-  append(record: AuditRecord): Promise<void>;
+  /** Writes the line of a call that starts; the call's handle writes the line of its end. */
+  begin(call: CallStart): Promise<AuditedCall>;
 }
 
-/** Error text kept per record: enough to see what failed, bounded so one runaway stderr cannot bloat the log. */
-const MAX_ERROR_CHARS = 4096;
+export interface AuditedCall {
+  /** The call id both lines carry. */
+  readonly id: string;
+  /** `secrets`: values of this call's own secrets (the tool's, read when it started), masked like the runtime's tokens. */
+  end(call: CallEnd, options?: { readonly secrets?: readonly string[] }): Promise<void>;
+}
+
+/** A param's value is kept up to this many characters (its JSON text, when it is not a string). */
+export const MAX_PARAM_CHARS = 1024;
+/** Error text kept per call: enough to see what failed, bounded so one runaway stderr cannot bloat the log. */
+export const MAX_ERROR_CHARS = 4096;
 const SECRET_PARAM = /token|secret|password|passwd|credential|authorization|api[-_]?key|private[-_]?key/i;
 const SECRET_ENV = /^HDLP_.*(TOKEN|SECRET|PASSWORD|KEY)/;
 
@@ -59,35 +83,56 @@ const appendLine = promisify(appendFile);
 export function openAuditLog(path: string, options: AuditLogOptions = {}): AuditLog {
   const secrets = knownSecrets(options.config, options.env ?? process.env);
   let ready: Promise<unknown> | undefined;
+  const write = async (line: object) => {
+    ready ??= mkdir(dirname(path), { recursive: true });
+    await ready;
+    await appendLine(path, `${JSON.stringify(line)}\n`, { encoding: "utf8", mode: 0o600 });
+  };
   return {
     path,
-    async append(record) {
-      ready ??= mkdir(dirname(path), { recursive: true });
-      await ready;
-      await appendLine(path, `${JSON.stringify(maskDeep(redact(record), secrets))}\n`, { encoding: "utf8", mode: 0o600 });
+    async begin(call) {
+      const id = randomUUID();
+      const { params, cut } = paramsLine(call.params, secrets);
+      await write({ event: "start", call: id, time: now(), ...call, params, ...(cut ? { params_cut: cut } : {}) });
+      return {
+        id,
+        async end(ended, extra) {
+          const masks = secrets.with(extra?.secrets ?? []);
+          const error = ended.error === undefined ? undefined : masks.maskText(ended.error);
+          const cutError = error !== undefined && error.length > MAX_ERROR_CHARS;
+          await write({
+            event: "end",
+            call: id,
+            time: now(),
+            ...ended,
+            ...(error === undefined ? {} : { error: cutError ? error.slice(0, MAX_ERROR_CHARS) : error }),
+            ...(cutError ? { error_cut: error.length } : {}),
+          });
+        },
+      };
     },
   };
 }
 
-function redact(record: AuditRecord): AuditRecord {
-  const params = Object.fromEntries(Object.entries(record.params).map(([name, value]) => [name, SECRET_PARAM.test(name) ? MASK : value]));
-  const error = record.error !== undefined && record.error.length > MAX_ERROR_CHARS ? `${record.error.slice(0, MAX_ERROR_CHARS)}…` : record.error;
-  return { ...record, params, ...(error === undefined ? {} : { error }) };
-}
+const now = () => new Date().toISOString();
 
-function maskDeep<T>(value: T, secrets: readonly string[]): T {
-  if (typeof value === "string") return maskSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => maskDeep(item, secrets)) as T;
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskDeep(item, secrets)])) as T;
+/** The params as logged: secrets masked first (so a cut never keeps half of one), then each cut to its bound. */
+function paramsLine(given: Readonly<Record<string, unknown>>, secrets: SecretValues): { params: Record<string, unknown>; cut?: Record<string, number> } {
+  const params: Record<string, unknown> = {};
+  const cut: Record<string, number> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const masked = SECRET_PARAM.test(name) ? MASK : secrets.maskValue(value);
+    const text = typeof masked === "string" ? masked : JSON.stringify(masked) ?? "";
+    if (text.length > MAX_PARAM_CHARS) {
+      params[name] = text.slice(0, MAX_PARAM_CHARS);
+      cut[name] = text.length;
+    } else params[name] = masked;
   }
-  return value;
+  return Object.keys(cut).length ? { params, cut } : { params };
 }
 
-function knownSecrets(config: RuntimeConfig | undefined, env: NodeJS.ProcessEnv): string[] {
+function knownSecrets(config: RuntimeConfig | undefined, env: NodeJS.ProcessEnv): SecretValues {
   const endpoints = config ? [...config.gatekeepers, config.api, config.forgejo] : [];
-  const fromConfig = endpoints.map((e) => e?.token);
   const fromEnv = Object.entries(env).filter(([name]) => SECRET_ENV.test(name)).map(([, value]) => value);
-  // Longest first, so a token that contains another is masked whole.
-  return [...fromConfig, ...fromEnv].filter((s): s is string => typeof s === "string" && s.length > 0).sort((a, b) => b.length - a.length);
+  return new SecretValues([...endpoints.map((e) => e?.token), ...fromEnv]);
 }

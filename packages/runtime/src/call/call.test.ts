@@ -5,13 +5,16 @@ import type { ToolModel } from "@hdlp/parser";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
 import { createToolIndex } from "../registry/tool-index.ts";
-import { CMD_PARAM, modelOf, tempDir } from "../../test/tool-fixtures.ts";
-import { callTool, type ConfirmRequest } from "./call.ts";
+import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../test/tool-fixtures.ts";
+import { type CallOptions, callTool, type ConfirmRequest } from "./call.ts";
 
 function indexOf(...models: ToolModel[]) {
   const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
   return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
 }
+
+/** The pipeline, unconfined (UNCONFINED says why). */
+const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
 
 const shellExec = modelOf({ name: "shell-exec", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
 const touch = modelOf({
@@ -33,16 +36,16 @@ function temp() {
 
 describe("callTool", () => {
   it("runs a registered tool and returns the seed's envelope", async () => {
-    const envelope = await callTool(index, { tool: "shell-exec", params: { cmd: "echo hello" } });
+    const envelope = await call(index, { tool: "shell-exec", params: { cmd: "echo hello" } });
     expect(envelope).toMatchObject({ ok: true, tool: "shell-exec", method: "exec", output: "hello\n", error: null, found: true, exit_code: 0 });
     expect(typeof envelope.duration_ms).toBe("number");
   });
 
   it("answers an unknown name with found:false, the suggestion and the nearest names", async () => {
-    const envelope = await callTool(index, { tool: "shell-exex", params: { cmd: "echo hi" } });
+    const envelope = await call(index, { tool: "shell-exex", params: { cmd: "echo hi" } });
     expect(envelope).toMatchObject({ ok: false, found: false, tool: "shell-exex", suggestion: NOT_FOUND_SUGGESTION, did_you_mean: ["shell-exec"] });
     expect(envelope.error).toContain("shell-exex");
-    const far = await callTool(index, { tool: "deploy-kubernetes" });
+    const far = await call(index, { tool: "deploy-kubernetes" });
     expect(far.found).toBe(false);
     expect(far.did_you_mean).toBeUndefined();
   });
@@ -50,76 +53,82 @@ describe("callTool", () => {
   it("refuses bad params, naming each param and what it expected, and runs nothing", async () => {
     const dir = temp();
     const target = join(dir, "created");
-    const wrongType = await callTool(index, { tool: "touch-file", params: { path: 5 } });
+    const wrongType = await call(index, { tool: "touch-file", params: { path: 5 } });
     expect(wrongType).toMatchObject({ ok: false, found: true, refused: "invalid-params" });
     expect(wrongType.error).toContain("param `path` must be a string, got number 5");
-    const unknown = await callTool(index, { tool: "touch-file", params: { path: target, force: true } });
+    const unknown = await call(index, { tool: "touch-file", params: { path: target, force: true } });
     expect(unknown.error).toContain("unknown param `force`; `touch-file` takes `path`, `mode`");
-    const badEnum = await callTool(index, { tool: "touch-file", params: { path: target, mode: "x" } });
+    const badEnum = await call(index, { tool: "touch-file", params: { path: target, mode: "x" } });
     expect(badEnum.error).toContain('param `mode` must be one of "a", "m", got string "x"');
-    const missing = await callTool(index, { tool: "touch-file", params: {} });
+    const missing = await call(index, { tool: "touch-file", params: {} });
     expect(missing.error).toContain("missing required param `path` (string: p)");
-    const dash = await callTool(index, { tool: "touch-file", params: { path: "-rf" } });
+    const dash = await call(index, { tool: "touch-file", params: { path: "-rf" } });
     expect(dash).toMatchObject({ ok: false, refused: "invalid-params" });
     expect(existsSync(target)).toBe(false);
   });
 
   it("applies declared defaults to the params the executor sees", async () => {
     const withDefault = modelOf({ name: "greet", command: "echo [{greeting}] {name}", params: ['greeting: { type: string, required: false, default: "你好", description: "g" }', 'name: { type: string, required: true, description: "n" }'] });
-    const envelope = await callTool(indexOf(withDefault), { tool: "greet", params: { name: "铸渊" } });
+    const envelope = await call(indexOf(withDefault), { tool: "greet", params: { name: "铸渊" } });
     expect(envelope.output).toBe("你好 铸渊\n");
   });
 
   it("runs a require_confirm tool only when the callback, shown exactly what will run, says yes", async () => {
     const dir = temp();
     const victim = join(dir, "keep me");
-    await callTool(index, { tool: "touch-file", params: { path: victim } });
+    await call(index, { tool: "touch-file", params: { path: victim } });
     const asked: ConfirmRequest[] = [];
-    const refused = await callTool(index, { tool: "rm-file", params: { path: victim } }, { confirm: (request) => (asked.push(request), false) });
+    const refused = await call(index, { tool: "rm-file", params: { path: victim } }, { confirm: (request) => (asked.push(request), false) });
     expect(refused).toMatchObject({ ok: false, found: true, refused: "not-confirmed" });
     expect(refused.error).toMatch(/requires confirmation .* not confirmed; nothing was run/);
     expect(existsSync(victim)).toBe(true);
-    expect(asked[0]!.dryRun).toEqual({ kind: "process", argv: ["rm", "-f", "--", victim] });
-    expect(asked[0]!.text).toBe(`rm -f -- '${victim}'\n`);
+    const sandbox = { kind: "none", why: "the operator's sandbox.mode is off" };
+    expect(asked[0]!.dryRun).toEqual({ kind: "process", argv: ["rm", "-f", "--", victim], sandbox });
+    expect(asked[0]!.text).toBe(`rm -f -- '${victim}'\n# no sandbox: the operator's sandbox.mode is off\n`);
 
-    const unasked = await callTool(index, { tool: "rm-file", params: { path: victim } });
+    const unasked = await call(index, { tool: "rm-file", params: { path: victim } });
     expect(unasked).toMatchObject({ ok: false, refused: "not-confirmed" });
     expect(existsSync(victim)).toBe(true);
 
-    const confirmed = await callTool(index, { tool: "rm-file", params: { path: victim } }, { confirm: async () => true });
+    const confirmed = await call(index, { tool: "rm-file", params: { path: victim } }, { confirm: async () => true });
     expect(confirmed.ok).toBe(true);
     expect(existsSync(victim)).toBe(false);
   });
 
   it("times out at constraints.timeout_ms, and a caller may set a longer timeout", async () => {
-    const cut = await callTool(index, { tool: "slow", params: { cmd: "sleep 1; echo done" } });
+    const cut = await call(index, { tool: "slow", params: { cmd: "sleep 1; echo done" } });
     expect(cut).toMatchObject({ ok: false, timed_out: true });
     expect(cut.error).toMatch(/^timed out after 300 ms/);
-    const longer = await callTool(index, { tool: "slow", params: { cmd: "sleep 1; echo done" } }, { timeoutMs: 5000 });
+    const longer = await call(index, { tool: "slow", params: { cmd: "sleep 1; echo done" } }, { timeoutMs: 5000 });
     expect(longer).toMatchObject({ ok: true, output: "done\n" });
   });
 
   it("reports an executor this runtime does not have as a failure, not a crash", async () => {
     const remote = modelOf({ name: "remote", executor: "gatekeeper", params: [CMD_PARAM] });
-    const envelope = await callTool(indexOf(remote), { tool: "remote", params: { cmd: "ls" } }, { executors: {} });
+    const envelope = await call(indexOf(remote), { tool: "remote", params: { cmd: "ls" } }, { executors: {} });
     expect(envelope).toMatchObject({ ok: false, found: true });
     expect(envelope.error).toContain("the executor `gatekeeper` is not available");
   });
 
-  it("appends one audit line per call, whatever the outcome, with no secret in it", async () => {
+  it("writes two audit lines per call, whatever the outcome, sharing a call id, with no secret in them", async () => {
     const dir = temp();
     const path = join(dir, "logs", "audit.jsonl");
     const token = "tok-9f8e7d6c5b4a";
     const audit = openAuditLog(path, { config: { gatekeepers: [{ name: "gk", url: "http://gk", token }] }, env: {} });
-    await callTool(index, { tool: "shell-exec", params: { cmd: "echo ok" } }, { audit });
-    await callTool(index, { tool: "shell-exec", params: { cmd: `echo ${token} >&2; exit 2` } }, { audit });
-    await callTool(index, { tool: "nope", params: {} }, { audit });
-    await callTool(index, { tool: "rm-file", params: { path: "x" } }, { audit });
-    await callTool(index, { tool: "touch-file", params: { path: 1 } }, { audit });
-    await callTool(indexOf(modelOf({ name: "login", params: [CMD_PARAM, 'password: { type: string, required: false, description: "p" }'] })), { tool: "login", params: { cmd: "true", password: "hunter2" } }, { audit });
+    await call(index, { tool: "shell-exec", params: { cmd: "echo ok" } }, { audit, origin: { client: "test-client", transport: "library" } });
+    await call(index, { tool: "shell-exec", params: { cmd: `echo ${token} >&2; exit 2` } }, { audit });
+    await call(index, { tool: "nope", params: {} }, { audit });
+    await call(index, { tool: "rm-file", params: { path: "x" } }, { audit });
+    await call(index, { tool: "touch-file", params: { path: 1 } }, { audit });
+    await call(indexOf(modelOf({ name: "login", params: [CMD_PARAM, 'password: { type: string, required: false, description: "p" }'] })), { tool: "login", params: { cmd: "true", password: "hunter2" } }, { audit });
     const text = readFileSync(path, "utf8");
     const lines = text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.map((l) => [l["tool"], l["ok"], l["outcome"], l["exit_code"]])).toEqual([
+    expect(lines).toHaveLength(12);
+    const starts = lines.filter((l) => l["event"] === "start");
+    const ends = lines.filter((l) => l["event"] === "end");
+    expect(starts.map((l) => l["call"])).toEqual(ends.map((l) => l["call"]));
+    expect(new Set(starts.map((l) => l["call"])).size).toBe(6);
+    expect(ends.map((l) => [l["tool"], l["ok"], l["outcome"], l["exit_code"]])).toEqual([
       ["shell-exec", true, "ok", 0],
       ["shell-exec", false, "failed", 2],
       ["nope", false, "not-found", undefined],
@@ -127,27 +136,34 @@ describe("callTool", () => {
       ["touch-file", false, "invalid-params", undefined],
       ["login", true, "ok", 0],
     ]);
-    for (const line of lines) {
-      expect(typeof line["time"]).toBe("string");
-      expect(typeof line["duration_ms"]).toBe("number");
-    }
-    expect(lines[0]!["params"]).toEqual({ cmd: "echo ok" });
-    expect(lines[5]!["params"]).toEqual({ cmd: "true", password: "***" });
+    for (const line of lines) expect(typeof line["time"]).toBe("string");
+    for (const line of ends) expect(typeof line["duration_ms"]).toBe("number");
+    expect(starts[0]).toMatchObject({ params: { cmd: "echo ok" }, client: "test-client", transport: "library" });
+    expect(starts[5]!["params"]).toEqual({ cmd: "true", password: "***" });
     expect(text).not.toContain(token);
     expect(text).not.toContain("hunter2");
+  });
+
+  it("says a cancelled call was cancelled", async () => {
+    const path = join(temp(), "audit.jsonl");
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const envelope = await call(index, { tool: "shell-exec", params: { cmd: "sleep 30" } }, { audit: openAuditLog(path, { env: {} }), signal: controller.signal });
+    expect(envelope.ok).toBe(false);
+    expect(JSON.parse(readFileSync(path, "utf8").trimEnd().split("\n")[1]!)).toMatchObject({ event: "end", outcome: "cancelled" });
   });
 });
 
 describe("callTool's params", () => {
   it("reports a params_schema ajv cannot compile as a refusal, not a crash", async () => {
     const drifted = { ...touch, name: "drifted", params: [{ name: "x", type: "text" as never, required: true, description: "" }] };
-    const envelope = await callTool(indexOf(drifted), { tool: "drifted", params: { x: "1" } });
+    const envelope = await call(indexOf(drifted), { tool: "drifted", params: { x: "1" } });
     expect(envelope).toMatchObject({ ok: false, refused: "invalid-params" });
     expect(envelope.error).toContain("the params_schema of `drifted` cannot be compiled");
   });
 
   it("refuses params that are not an object", async () => {
-    const envelope = await callTool(index, { tool: "shell-exec", params: ["echo hi"] as unknown as Record<string, unknown> });
+    const envelope = await call(index, { tool: "shell-exec", params: ["echo hi"] as unknown as Record<string, unknown> });
     expect(envelope).toMatchObject({ ok: false, refused: "invalid-params" });
     expect(envelope.error).toContain("params must be object");
   });

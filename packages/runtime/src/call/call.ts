@@ -11,11 +11,11 @@
  * exception.
  */
 import type { ToolModel } from "@hdlp/parser";
-import type { AuditLog, CallOutcome } from "../audit/audit-log.ts";
-import { type Envelope, NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, InvalidCallError, type RuntimeConfig } from "../executors/executor.ts";
+import type { AuditLog, CallOutcome, CallStart } from "../audit/audit-log.ts";
+import { type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
+import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
-import { ToolSourceError } from "../registry/forgejo/blob-store.ts";
+import { ToolSourceError } from "../registry/tool-index.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
 import { closestNames } from "./closest-names.ts";
 import { formatDryRun } from "./dry-run.ts";
@@ -43,16 +43,22 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** Asked before a `require_confirm: true` tool runs; without it such a tool never runs. */
   readonly confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
+  /** Two lines a call: when it starts and when it ends (audit/audit-log.ts). */
   readonly audit?: AuditLog;
+  /** Who asked and how, as the front end names them: written in the audit line of the call's start. */
+  readonly origin?: Pick<CallStart, "client" | "transport">;
   /** Called when the audit line cannot be written (the call's envelope is returned all the same). */
   readonly onAuditError?: (error: Error) => void;
   readonly executors?: ExecutorTable;
   /** A named endpoint where the config lists several (`--target`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /** Told what the caller should know though calls go on (shell tools running unconfined, said once). */
+  readonly onWarning?: (message: string) => void;
 }
 
-export type ToolLookup = Pick<ToolIndex, "get" | "tools">;
+/** Where calls find their tools; `invalid`, when given, lets a call of a broken tool say what is wrong with it. */
+export type ToolLookup = Pick<ToolIndex, "get" | "tools"> & Partial<Pick<ToolIndex, "invalid">>;
 
 const EMPTY_CONFIG: RuntimeConfig = { gatekeepers: [] };
 
@@ -86,7 +92,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
         tool: call.tool,
         method: "",
         output: "",
-        error: `no tool named \`${call.tool}\` is registered${near.length ? `; did you mean ${near.map((n) => `\`${n}\``).join(", ")}?` : ""}`,
+        error: `no tool named \`${call.tool}\` is registered${unregistered(index, call.tool) ?? (near.length ? `; did you mean ${near.map((n) => `\`${n}\``).join(", ")}?` : "")}`,
         duration_ms: elapsed(started),
         found: false,
         suggestion: NOT_FOUND_SUGGESTION,
@@ -94,13 +100,13 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
       },
     };
   }
+  // What the tool's source says now, not what the index remembers (docs/security.md).
   let tool: ToolModel;
   try {
     tool = registered.load ? registered.load() : registered.model;
   } catch (error) {
     if (!(error instanceof ToolSourceError)) throw error;
-    const { model } = registered;
-    return { outcome: "failed", envelope: failure(model, `\`${model.name}\` was not run: ${error.message}`, started) };
+    return refuse({ name: registered.name, method: registered.model.method }, "invalid-tool", `\`${registered.name}\` was not run: ${error.message}`, started);
   }
   const checked = checkParams(tool, call.params ?? {});
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
@@ -116,8 +122,16 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     config: options.config ?? EMPTY_CONFIG,
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   };
   return { tool, executor, request };
+}
+
+/** `: tools/x/TOOL.hdlp has an error [rule]: …` when the name is the folder of a file that could not be registered. */
+function unregistered(index: ToolLookup, name: string): string | undefined {
+  const file = index.invalid?.find((tool) => tool.folder === name);
+  const why = file?.diagnostics.find((d) => d.severity === "error");
+  return file && why ? `: ${file.path} has an error [${why.rule}]: ${why.message}` : undefined;
 }
 
 export function isPrepared(prepared: PreparedCall | SettledCall): prepared is PreparedCall {
@@ -127,7 +141,7 @@ export function isPrepared(prepared: PreparedCall | SettledCall): prepared is Pr
 /**
  * What the prepared call would run (secrets masked), or the refusal when the
  * executor cannot build it: its message, and the envelope a real call would
- * have returned (`refused: "invalid-params"`), for a front end that prints envelopes.
+ * have returned (`refused` saying why), for a front end that prints envelopes.
  */
 export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun; text: string } | { ok: false; error: string; envelope: Envelope } {
   const started = performance.now();
@@ -135,45 +149,61 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
     const dryRun = prepared.executor.describe(prepared.request);
     return { ok: true, dryRun, text: formatDryRun(dryRun) };
   } catch (error) {
-    if (error instanceof InvalidCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, "invalid-params", error.message, started).envelope };
+    if (error instanceof RefusedCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, error.refusal, error.message, started).envelope };
     throw error;
   }
 }
 
-/** Runs a call through the whole pipeline; always resolves to an envelope. */
+/**
+ * Runs a call through the whole pipeline; always resolves to an envelope. With
+ * an audit log, its first line is written before anything runs, the second
+ * once the call has ended.
+ */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
-  const { envelope, outcome } = await settle(index, call, options, started);
-  if (options.audit) {
-    try {
-      await options.audit.append({
-        time: new Date().toISOString(),
-        tool: call.tool,
-        ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
-        params: call.params ?? {},
-        ok: envelope.ok,
-        outcome,
-        ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
-        duration_ms: envelope.duration_ms,
-        output_bytes: Buffer.byteLength(envelope.output),
-        ...(envelope.truncated ? { truncated: true } : {}),
-        ...(envelope.error === null ? {} : { error: envelope.error }),
-      });
-    } catch (error) {
-      options.onAuditError?.(error as Error);
-    }
+  const audited = options.audit ? await audit(options, () => options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin })) : undefined;
+  const { envelope, outcome, secrets } = await settle(index, call, options, started);
+  if (audited) {
+    const ended = {
+      tool: call.tool,
+      ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
+      ok: envelope.ok,
+      outcome,
+      ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
+      duration_ms: envelope.duration_ms,
+      output_bytes: Buffer.byteLength(envelope.output),
+      ...(envelope.truncated ? { truncated: true } : {}),
+      ...(envelope.error === null ? {} : { error: envelope.error }),
+    };
+    await audit(options, () => audited.end(ended, { secrets }));
   }
   return envelope;
 }
 
-async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall> {
+/** A line that cannot be written changes nothing of the call: the caller is told. */
+async function audit<T>(options: CallOptions, write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (error) {
+    options.onAuditError?.(error as Error);
+    return undefined;
+  }
+}
+
+/** How the call ended, and the secrets it was given (the audit line masks them). */
+async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall & { secrets: readonly string[] }> {
   const prepared = prepareCall(index, call, options);
-  if (!isPrepared(prepared)) return prepared;
+  if (!isPrepared(prepared)) return { ...prepared, secrets: [] };
+  const secrets = Object.values(prepared.request.secrets ?? {});
+  return { ...(await run(prepared, options, started)), secrets };
+}
+
+async function run(prepared: PreparedCall, options: CallOptions, started: number): Promise<SettledCall> {
   const { tool, executor, request } = prepared;
 
   if (tool.constraints.require_confirm) {
     const described = describeCall(prepared);
-    if (!described.ok) return refuse(tool, "invalid-params", described.error, started);
+    if (!described.ok) return { outcome: described.envelope.refused!, envelope: described.envelope };
     const confirmed = options.confirm ? await options.confirm({ tool, params: request.params, dryRun: described.dryRun, text: described.text }) : false;
     if (!confirmed) {
       const why = options.confirm ? "the call was not confirmed" : "no confirmation was given";
@@ -185,12 +215,12 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   try {
     result = await executor.execute(request);
   } catch (error) {
-    if (error instanceof InvalidCallError) return refuse(tool, "invalid-params", error.message, started);
+    if (error instanceof RefusedCallError) return refuse(tool, error.refusal, error.message, started);
     // An executor bug or an unexpected system error: reported as the call's failure, never swallowed.
     return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
   }
   return {
-    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : "failed",
+    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : options.signal?.aborted ? "cancelled" : "failed",
     envelope: {
       ok: result.ok,
       tool: tool.name,
@@ -209,11 +239,14 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   };
 }
 
-function refuse(tool: ToolModel, why: "invalid-params" | "not-confirmed", error: string, started: number): SettledCall {
+/** What an envelope says of the tool: its name and method. */
+type Named = Pick<ToolModel, "name" | "method">;
+
+function refuse(tool: Named, why: Refusal, error: string, started: number): SettledCall {
   return { outcome: why, envelope: { ...failure(tool, error, started), refused: why } };
 }
 
-function failure(tool: ToolModel, error: string, started: number): Envelope {
+function failure(tool: Named, error: string, started: number): Envelope {
   return { ok: false, tool: tool.name, method: tool.method, output: "", error, duration_ms: elapsed(started), found: true };
 }
 

@@ -87,7 +87,7 @@ describe("loadRuntimeConfig", () => {
 
   it.each([
     ["not JSON", "{ gatekeepers: ", /hdlp\.config\.json: not valid JSON/],
-    ["an unknown key", { gatekeeper: {} }, /unknown key "gatekeeper" \(known: gatekeepers, default_gatekeeper, api, forgejo\)/],
+    ["an unknown key", { gatekeeper: {} }, /unknown key "gatekeeper" \(known: gatekeepers, default_gatekeeper, api, forgejo, sandbox\)/],
     ["a default that is not listed", { gatekeepers: { a: { url: "http://a" } }, default_gatekeeper: "b" }, /default_gatekeeper "b" is not one of gatekeepers \(a\)/],
     ["a gatekeeper without a url", { gatekeepers: { a: { token: "t" } } }, /gatekeepers\.a has no url \(set it there or in HDLP_GATEKEEPER_A_URL\)/],
     ["a url that is not http", { api: { url: "ftp://x" } }, /api\.url "ftp:\/\/x" must be an http/],

@@ -10,6 +10,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Endpoint, RuntimeConfig } from "../executors/executor.ts";
 import { REPO_NAME } from "../executors/git-forgejo/api.ts";
+import type { SandboxPolicy } from "./policy.ts";
+import { readSandboxSection } from "./sandbox-section.ts";
 
 export const CONFIG_FILE_NAME = "hdlp.config.json";
 
@@ -45,6 +47,7 @@ interface ConfigFile {
   default_gatekeeper?: string;
   api?: EndpointFile;
   forgejo?: EndpointFile & { default_repo?: string };
+  sandbox?: SandboxPolicy;
 }
 
 interface EndpointFile {
@@ -60,7 +63,7 @@ function readConfigFile(path: string): ConfigFile {
     throw new ConfigError(`${path}: not valid JSON: ${(error as Error).message}`);
   }
   const at = (key: string) => `${path}: ${key}`;
-  const root = expectObject(data, path, ["gatekeepers", "default_gatekeeper", "api", "forgejo"]);
+  const root = expectObject(data, path, ["gatekeepers", "default_gatekeeper", "api", "forgejo", "sandbox"]);
   const file: ConfigFile = {};
   if (root["gatekeepers"] !== undefined) {
     const named = expectObject(root["gatekeepers"], at("gatekeepers"));
@@ -72,6 +75,11 @@ function readConfigFile(path: string): ConfigFile {
     const forgejo = readEndpoint(root["forgejo"], at("forgejo"), ["default_repo"]);
     const repo = (root["forgejo"] as Record<string, unknown>)["default_repo"];
     file.forgejo = repo === undefined ? forgejo : { ...forgejo, default_repo: expectString(repo, at("forgejo.default_repo")) };
+  }
+  if (root["sandbox"] !== undefined) {
+    const sandbox = readSandboxSection(root["sandbox"], at("sandbox"));
+    if (typeof sandbox === "string") throw new ConfigError(sandbox);
+    file.sandbox = sandbox;
   }
   return file;
 }
@@ -134,6 +142,7 @@ function applyEnvironment(file: ConfigFile, env: NodeJS.ProcessEnv, path: string
     ...(apiUrl ? { api: endpoint("hlpd-api", apiUrl, pick("HDLP_API_TOKEN") ?? file.api?.token, "api.url", path) } : {}),
     ...(forgejoUrl ? { forgejo: endpoint("forgejo", forgejoUrl, pick("HDLP_FORGEJO_TOKEN") ?? file.forgejo?.token, "forgejo.url", path) } : {}),
     ...(defaultRepo ? { forgejoDefaultRepo: defaultRepo } : {}),
+    ...(file.sandbox ? { sandbox: file.sandbox } : {}),
     configPath: path,
   };
 }

@@ -5,6 +5,7 @@
  * turns a validated call into a process or a request and reports what came back.
  */
 import type { ToolModel } from "@hdlp/parser";
+import type { Refusal } from "../envelope.ts";
 import type { Ceilings, McpPolicy, RegistrySource, SandboxPolicy, ToolPolicy, ToolSecrets } from "../config/policy.ts";
 
 export interface ExecutionRequest {
@@ -24,6 +25,8 @@ export interface ExecutionRequest {
    * masked in its output.
    */
   readonly secrets?: Readonly<Record<string, string>>;
+  /** Told what the caller should know though the call goes on (the shell executor running tools unconfined, once). */
+  readonly onWarning?: (message: string) => void;
 }
 
 export interface ExecutionResult {
@@ -42,9 +45,29 @@ export interface ExecutionResult {
   readonly has_more?: boolean;
 }
 
+/**
+ * The sandbox a shell tool runs in (docs/security.md): bubblewrap's command
+ * line (up to `--`) and the view it gives, or why the tool runs unconfined.
+ */
+export type SandboxView =
+  | {
+      readonly kind: "bubblewrap";
+      readonly argv: readonly string[];
+      readonly network: boolean;
+      /** Readable beyond the system's folders (the operator's sandbox.read that exist). */
+      readonly read: readonly string[];
+      /** Writable: what the tool declares and the operator's policy grants. */
+      readonly write: readonly string[];
+      /** Covered, though inside the view: the operator's configuration, secret files, the system's secrets. */
+      readonly hidden: readonly string[];
+      /** Where the tool starts, inside the sandbox. */
+      readonly cwd: string;
+    }
+  | { readonly kind: "none"; readonly why: string };
+
 /** What `hdlp call --dry-run` prints: exactly what would run, secrets masked. */
 export type DryRun =
-  | { readonly kind: "process"; readonly argv: readonly string[]; readonly cwd?: string }
+  | { readonly kind: "process"; readonly argv: readonly string[]; readonly cwd?: string; readonly sandbox?: SandboxView }
   | {
       readonly kind: "http";
       readonly method: string;
@@ -86,17 +109,30 @@ export interface RuntimeConfig {
 }
 
 /**
- * A call that cannot be run as asked (a value that would be read as an option,
- * a missing `cmd`, a repository the config cannot supply …): thrown by
- * `describe` or `execute` before anything runs. The pipeline turns it into
- * `ok:false` with `refused: "invalid-params"`; `param` names the culprit.
+ * A call refused before anything runs: thrown by `describe` or `execute`, and
+ * turned by the pipeline into `ok:false` with `refused` set to `refusal`.
  */
-export class InvalidCallError extends Error {
+export class RefusedCallError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: Exclude<Refusal, "not-confirmed">,
+  ) {
+    super(message);
+    this.name = "RefusedCallError";
+  }
+}
+
+/**
+ * A call that cannot be run as asked (a value that would be read as an option,
+ * a missing `cmd`, a repository the config cannot supply …): `refused:
+ * "invalid-params"`; `param` names the culprit.
+ */
+export class InvalidCallError extends RefusedCallError {
   constructor(
     message: string,
     readonly param?: string,
   ) {
-    super(message);
+    super(message, "invalid-params");
     this.name = "InvalidCallError";
   }
 }

@@ -8,15 +8,17 @@
  * around or after that moment (when a same-size edit could keep the same mtime
  * on a coarse clock) is re-read and compared by hash. The index records a
  * fingerprint of the parser it came from: a new linter invalidates it whole.
+ * A line that is not sound (cut short, edited by hand) is a miss, never an error.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
+import { crc32 } from "node:zlib";
 import type { Diagnostic, ToolModel } from "@hdlp/parser";
 
 /** Bump when the file's layout or an entry's shape changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 /** Filesystems with the coarsest clocks (FAT) keep mtimes to 2 s. */
 export const RACY_WINDOW_MS = 2000;
 const NEWLINE = 0x0a;
@@ -38,9 +40,13 @@ export class StoredMeaning {
   private parsed?: Meaning;
   private bytes?: Buffer;
 
+  /** True when this process worked the meaning out from the file itself, not from stored bytes (what a call may reuse). */
+  readonly isReadHere: boolean;
+
   private constructor(bytes: Buffer | undefined, parsed: Meaning | undefined) {
     if (bytes) this.bytes = bytes;
     if (parsed) this.parsed = parsed;
+    this.isReadHere = parsed !== undefined;
   }
 
   static of(meaning: Meaning): StoredMeaning {
@@ -81,8 +87,12 @@ interface Header {
   readonly verifiedAt: number;
 }
 
-/** Each further line: this key as JSON, a tab, then the meaning as JSON (JSON never holds a raw tab or newline). */
-type Key = [path: string, size: number, mtimeMs: number, hash: string, name: string | null];
+/**
+ * Each further line: this key as JSON, a tab, then the meaning as JSON (JSON
+ * never holds a raw tab or newline). `check` is the CRC-32 of the meaning's
+ * bytes: a line cut short or edited by hand fails it and is a miss.
+ */
+type Key = [path: string, size: number, mtimeMs: number, hash: string, name: string | null, check: number];
 
 export const DEFAULT_CACHE_DIR_NAME = ".hdlp-cache";
 
@@ -122,17 +132,16 @@ export class PersistedIndex {
       const entries = new Map<string, CacheEntry>();
       for (let start = headerEnd + 1; start < bytes.length; ) {
         const end = bytes.indexOf(NEWLINE, start);
-        const tab = bytes.indexOf(TAB, start);
-        if (end < 0 || tab < 0 || tab > end) throw new Error("malformed line");
-        const [path, size, mtimeMs, hash, name] = JSON.parse(bytes.toString("utf8", start, tab)) as Key;
-        const meaning = StoredMeaning.stored(bytes.subarray(tab + 1, end));
-        entries.set(path, name === null ? { size, mtimeMs, hash, meaning } : { size, mtimeMs, hash, name, meaning });
+        if (end < 0) break; // the last line cut short: a miss, as a line that fails its check
+        const entry = readLine(bytes, start, end);
+        if (entry) entries.set(entry.path, entry.entry);
+        else this.dirty = true; // rewritten without it
         start = end + 1;
       }
       this.entries = entries;
       this.verifiedAt = header.verifiedAt;
     } catch {
-      // An index we cannot use (cut short, from another version): start empty.
+      // An index we cannot use (no header, from another version): start empty.
     }
   }
 
@@ -178,8 +187,9 @@ export class PersistedIndex {
     const header: Header = { format: FORMAT, fingerprint: parserFingerprint(), verifiedAt: scanStartedAt };
     const chunks: Buffer[] = [Buffer.from(`${JSON.stringify(header)}\n`)];
     for (const [path, entry] of this.entries) {
-      const key: Key = [path, entry.size, entry.mtimeMs, entry.hash, entry.name ?? null];
-      chunks.push(Buffer.from(`${JSON.stringify(key)}\t`), entry.meaning.serialized(), Buffer.from("\n"));
+      const meaning = entry.meaning.serialized();
+      const key: Key = [path, entry.size, entry.mtimeMs, entry.hash, entry.name ?? null, crc32(meaning)];
+      chunks.push(Buffer.from(`${JSON.stringify(key)}\t`), meaning, Buffer.from("\n"));
     }
     mkdirSync(dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
@@ -188,6 +198,23 @@ export class PersistedIndex {
     this.verifiedAt = scanStartedAt;
     this.dirty = false;
   }
+}
+
+/** One line's entry, or undefined when the line is not sound: a key that does not parse, a meaning that fails its check. */
+function readLine(bytes: Buffer, start: number, end: number): { path: string; entry: CacheEntry } | undefined {
+  const tab = bytes.indexOf(TAB, start);
+  if (tab < 0 || tab > end) return undefined;
+  let key: Key;
+  try {
+    key = JSON.parse(bytes.toString("utf8", start, tab)) as Key;
+  } catch {
+    return undefined; // said by the caller: the line is a miss
+  }
+  const [path, size, mtimeMs, hash, name, check] = key;
+  const stored = bytes.subarray(tab + 1, end);
+  if (typeof path !== "string" || crc32(stored) !== check) return undefined;
+  const meaning = StoredMeaning.stored(stored);
+  return { path, entry: name === null ? { size, mtimeMs, hash, meaning } : { size, mtimeMs, hash, name, meaning } };
 }
 
 let fingerprint: string | undefined;

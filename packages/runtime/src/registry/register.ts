@@ -14,7 +14,7 @@ export interface LoadedFile {
   readonly path: string;
   readonly folder: string;
   readonly entry: CacheEntry;
-  /** The model a call runs, when it is not the cached meaning's (a repository's tool, read again from its blob). */
+  /** The model a call runs, read again from the tool's source (RegisteredTool.load). */
   readonly load?: () => ToolModel;
 }
 
@@ -26,12 +26,14 @@ export interface EscapedFolder {
   readonly target: string;
 }
 
-export function registerFiles(loaded: readonly LoadedFile[], escaped: readonly EscapedFolder[]): { tools: RegisteredTool[]; invalid: InvalidTool[] } {
-  const invalid: InvalidTool[] = escaped.map((e) => ({
+/** `unread`: files listed as invalid before anything was read (not a regular file, over the size limit …). */
+export function registerFiles(loaded: readonly LoadedFile[], escaped: readonly EscapedFolder[], unread: readonly InvalidTool[] = []): { tools: RegisteredTool[]; invalid: InvalidTool[] } {
+  const invalid: InvalidTool[] = [...unread];
+  invalid.push(...escaped.map((e) => ({
     path: e.path,
     folder: e.folder,
     diagnostics: [registryDiagnostic("path-escapes-root", `${e.folder} links to ${e.target}, outside the tools root; it is not loaded.`)],
-  }));
+  })));
   const tools: RegisteredTool[] = [];
   const claimants = new Map<string, LoadedFile[]>();
   for (const file of loaded) {

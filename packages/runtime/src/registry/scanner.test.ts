@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { whileLinkFlips } from "../../test/flipping-link.ts";
 import { CMD_PARAM, tempDir, toolText, writeTool } from "../../test/tool-fixtures.ts";
 import { cacheFilePath } from "./cache.ts";
 import { scanTools, ToolScanner } from "./scanner.ts";
@@ -80,6 +82,59 @@ describe("scanTools", () => {
   });
 });
 
+describe("what the registry reads", () => {
+  it("reports a FIFO, a folder, a symlink loop or a dangling link named TOOL.hdlp, never waits on one, never skips one", () => {
+    const root = temp();
+    writeTool(root, "fine", good("fine"));
+    mkdirSync(join(root, "fifo"));
+    execFileSync("mkfifo", [join(root, "fifo", "TOOL.hdlp")]);
+    mkdirSync(join(root, "folder", "TOOL.hdlp"), { recursive: true });
+    mkdirSync(join(root, "loop"));
+    symlinkSync("TOOL.hdlp", join(root, "loop", "TOOL.hdlp"));
+    mkdirSync(join(root, "dangling"));
+    symlinkSync("nowhere.hdlp", join(root, "dangling", "TOOL.hdlp"));
+    for (const cacheDir of [false, undefined] as const) {
+      const index = scanTools({ root, ...(cacheDir === false ? { cacheDir } : {}) });
+      expect(index.tools.map((t) => t.name)).toEqual(["fine"]);
+      expect(index.invalid.map((t) => [t.folder, t.diagnostics.map((d) => d.rule)])).toEqual([
+        ["dangling", ["not-a-file"]],
+        ["fifo", ["not-a-file"]],
+        ["folder", ["not-a-file"]],
+        ["loop", ["not-a-file"]],
+      ]);
+      const messages = Object.fromEntries(index.invalid.map((t) => [t.folder, t.diagnostics[0]!.message]));
+      expect(messages["fifo"]).toMatch(/FIFO/);
+      expect(messages["folder"]).toMatch(/folder/);
+      expect(messages["loop"]).toMatch(/loop/);
+      expect(messages["dangling"]).toMatch(/nowhere\.hdlp/);
+    }
+  });
+
+  it("does not read a TOOL.hdlp over the size limit: one diagnostic, the others registered", () => {
+    const root = temp();
+    writeTool(root, "fine", good("fine"));
+    writeTool(root, "huge", `${good("huge")}# ${"x".repeat(1024 * 1024)}\n`);
+    const index = scanTools({ root, cacheDir: false });
+    expect(index.tools.map((t) => t.name)).toEqual(["fine"]);
+    expect(index.invalid.map((t) => [t.folder, t.diagnostics.map((d) => d.rule)])).toEqual([["huge", ["file-too-large"]]]);
+    expect(index.invalid[0]!.diagnostics[0]!.message).toContain("1,048,576");
+  });
+
+  it("never registers what a link points to outside the root, however fast the link flips", async () => {
+    const root = temp();
+    const outside = temp();
+    const texts = { inside: toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }), outside: toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }) };
+    const intents = new Set<string>();
+    await whileLinkFlips(root, outside, texts, () => {
+      for (let i = 0; i < 200; i++) {
+        for (const tool of scanTools({ root, cacheDir: false }).tools) intents.add(tool.model.intent);
+      }
+    });
+    expect([...intents]).not.toContain("外面的工具");
+    expect(intents.has("里面的工具")).toBe(true);
+  });
+});
+
 describe("the persisted index", () => {
   it("re-parses nothing on a warm scan, only what changed, and finds a new TOOL.hdlp", () => {
     const root = temp();
@@ -145,13 +200,30 @@ describe("the persisted index", () => {
     const first = scanTools({ root });
     const file = first.stats.cacheFile!;
     const text = readFileSync(file, "utf8");
-    writeFileSync(file, text.slice(0, text.length - 10)); // the last line cut short
+    writeFileSync(file, text.slice(0, text.length - 10)); // the last line cut short: that file alone is read again
     const afterCut = scanTools({ root });
     expect(afterCut.tools.map((t) => t.name)).toEqual(["a", "b"]);
-    expect(afterCut.stats.parsed).toBe(2);
+    expect(afterCut.stats.parsed).toBe(1);
     writeFileSync(file, "not an index at all");
     expect(scanTools({ root }).tools.map((t) => t.name)).toEqual(["a", "b"]);
     expect(scanTools({ root }).stats.parsed).toBe(0);
+  });
+
+  it("takes a line whose key is sound and whose meaning is cut short as a miss: the file is read again", () => {
+    const root = temp();
+    for (const name of ["a", "b"]) writeTool(root, name, good(name));
+    age(root);
+    const file = scanTools({ root }).stats.cacheFile!;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const cut = lines.map((line) => (line.includes('"a"') && line.includes("\t") ? line.slice(0, line.indexOf("\t") + 40) : line));
+    expect(cut).not.toEqual(lines);
+    writeFileSync(file, cut.join("\n"));
+    for (let run = 0; run < 2; run++) {
+      const index = scanTools({ root });
+      expect(index.tools.map((t) => t.name)).toEqual(["a", "b"]);
+      expect(index.get("a")!.model.intent).toBe("测试用的工具 a");
+      expect(index.get("a")!.diagnostics).toEqual(scanTools({ root, cacheDir: false }).get("a")!.diagnostics);
+    }
   });
 
   it("lives where it is told, and a scan succeeds when it cannot be written", () => {

@@ -15,12 +15,20 @@ export interface RegisteredTool {
   /** sha256 of the file's bytes; for a tool read from a repository, its git blob id. */
   readonly hash: string;
   /**
-   * The model a call runs, when it must be read again rather than taken from
-   * the index: a repository's tool is parsed from its blob, read from the
-   * content-addressed cache and checked against its sha (throws
-   * ToolSourceError when it cannot be). Absent: a call runs `model`.
+   * The model a call runs, read again rather than taken from the index (which
+   * is trusted for listing and matching only): a folder's tool from its file,
+   * opened and checked as a scan opens it (registry/tool-file.ts); a
+   * repository's from its blob, read from the content-addressed cache and
+   * checked against its sha. Throws ToolSourceError when it cannot be, or the
+   * source no longer holds this tool. Absent for a tool a host holds in memory,
+   * with no source: a call runs `model`.
    */
   load?(): ToolModel;
+}
+
+/** A registered tool whose source cannot give the model a call would run: the call is refused. */
+export class ToolSourceError extends Error {
+  override readonly name = "ToolSourceError";
 }
 
 export interface InvalidTool {

@@ -15,7 +15,7 @@ export function toolModel(tool: { executor: ExecutorName; method: string; params
     author: "test",
     created: "2026-05-31",
     why: "test",
-    constraints: { timeout_ms: 30000, max_output_bytes: 65536, require_confirm: false },
+    constraints: { timeout_ms: 30000, max_output_bytes: 65536, require_confirm: false, network: false, write: [] },
     ...tool,
     params: (tool.params ?? []).map((p) => ({ name: "p", type: "string", required: false, description: "", ...p })),
   };

@@ -1,5 +1,5 @@
 import { CONSTRAINT_KEYS, type KeySpec } from "../../catalogue/fields.ts";
-import { isBlank, readBoolean, readInteger, scalarOf } from "../../semantic/values.ts";
+import { isBlank, readAbsolutePath, readAbsolutePaths, readBoolean, readInteger, scalarOf } from "../../semantic/values.ts";
 import type { Value } from "../../syntax/ast.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
@@ -10,11 +10,13 @@ const EXPECTED: Partial<Record<KeySpec["type"], string>> = {
   "positive-integer": "a whole number above 0",
   "non-negative-integer": "a whole number, 0 or more",
   boolean: "`true` or `false`",
+  "absolute-paths": "a list of absolute paths (`[/srv/reports]`)",
 };
 
 /** Whether the value is what the catalogue's key type asks for. */
 function fits(type: KeySpec["type"], value: Value | null): boolean {
   if (type === "boolean") return readBoolean(value) !== undefined;
+  if (type === "absolute-paths") return readAbsolutePaths(value) !== undefined;
   const n = readInteger(value);
   if (type === "positive-integer") return n !== undefined && n > 0;
   if (type === "non-negative-integer") return n !== undefined && n >= 0;
@@ -36,12 +38,24 @@ function intended(type: KeySpec["type"], value: Value | null): string | undefine
 export const invalidConstraint: Rule = {
   id: "invalid-constraint",
   severity: "error",
-  summary: "`timeout_ms` is not a positive integer, `max_output_bytes` not a non-negative integer, or `require_confirm` not a boolean.",
+  summary:
+    "`timeout_ms` is not a positive integer, `max_output_bytes` not a non-negative integer, `require_confirm` or `network` not a boolean, or `write` not a list of absolute paths.",
   check(tool, report) {
     const present = tool.constraintEntries;
     for (const key of CONSTRAINT_KEYS) {
       const entry = present.get(key.name);
       if (!entry || isBlank(entry.value) || entry.value?.kind === "error" || fits(key.type, entry.value)) continue; // blank: empty-field
+      // In a list of paths, the item that is not one.
+      const item = key.type === "absolute-paths" && entry.value?.kind === "list" ? entry.value.items.find((i) => readAbsolutePath(i) === undefined) : undefined;
+      if (item) {
+        const shown = scalarOf(item)?.raw;
+        report({
+          message: `\`${key.name}\` must be ${EXPECTED[key.type]}; ${shown !== undefined ? `\`${shown}\` is not absolute` : `it holds ${describeKind(item)}`}.`,
+          field: `constraints.${key.name}`,
+          range: item.range,
+        });
+        continue;
+      }
       const meant = intended(key.type, entry.value);
       const written = scalarOf(entry.value)?.raw;
       report({

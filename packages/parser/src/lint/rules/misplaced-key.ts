@@ -20,7 +20,10 @@ function belongs(destination: Destination): string {
 /** What the tool would do without the key, in the author's terms. */
 function consequence({ entry, destination, what }: Misplacement): string {
   const key = entry.key.text;
-  if (destination.kind === "constraints" && key in CONSTRAINT) return `the tool would run with \`${key}: ${CONSTRAINT[key as keyof typeof CONSTRAINT].default}\`, the default`;
+  if (destination.kind === "constraints" && key in CONSTRAINT) {
+    const spec = CONSTRAINT[key as keyof typeof CONSTRAINT];
+    return "default" in spec ? `the tool would run with \`${key}: ${spec.default}\`, the default` : `the tool would run without its \`${key}\``;
+  }
   if (destination.kind === "params") return "the tool would run without this param";
   if (destination.kind === "param") return `\`${destination.param.name}\` would lack its \`${key}\``;
   return `the tool would lack ${what === "a top-level field" ? `its \`${key}\`` : "it"}`;

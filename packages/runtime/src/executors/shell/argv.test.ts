@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { InvalidCallError } from "../executor.ts";
+import { parseCommandTemplate } from "@hdlp/parser";
+import { InvalidCallError, RefusedCallError } from "../executor.ts";
 import { CMD_PARAM, modelOf } from "../../../test/tool-fixtures.ts";
+import { toolModel } from "../../../test/fakes/tools.ts";
 import { shellInvocation } from "./argv.ts";
 
 const p = (name: string, type: string, required: boolean) => `${name}: { type: ${type}, required: ${required}, description: "${name}" }`;
@@ -81,5 +83,28 @@ describe("shellInvocation", () => {
     const tool = modelOf({ name: "status", command: "git status --short", params: [p("cwd", "string", false)] });
     expect(shellInvocation(tool, { cwd: "/srv/repo" })).toEqual({ argv: ["git", "status", "--short"], cwd: "/srv/repo" });
     expect(shellInvocation(tool, {})).toEqual({ argv: ["git", "status", "--short"] });
+  });
+
+  it("refuses a template whose program (its first word) is not written in the file, whatever the value", () => {
+    // Built past the linter (which also rejects these), as a library caller could: the runtime holds on its own.
+    const templated = (command: string, param: string) =>
+      toolModel({ name: "picks", executor: "shell", method: "exec", command: parseCommandTemplate(command).template, params: [{ name: param, type: "string", required: false }] });
+    for (const [command, param, value] of [
+      ["{prog} --version", "prog", "/bin/sh"],
+      ["/usr/bin/{p}", "p", "../../bin/bash"],
+      ["{dir}/run.sh", "dir", "/tmp"],
+      ["[{opt}] ls", "opt", "/bin/sh"],
+      ["'{}'{p} x", "p", "sh"],
+    ] as const) {
+      let caught: unknown;
+      try {
+        shellInvocation(templated(command, param), { [param]: value });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, command).toBeInstanceOf(RefusedCallError);
+      expect((caught as RefusedCallError).refusal).toBe("invalid-tool");
+      expect((caught as Error).message).toContain("program");
+    }
   });
 });

@@ -9,7 +9,7 @@
  * param names, when given (the catalogue's reserved params of `exec`).
  */
 import { type CommandTemplate, type ReservedParams, reservedParams, type TemplateArg, type ToolModel } from "@hdlp/parser";
-import { InvalidCallError } from "../executor.ts";
+import { InvalidCallError, RefusedCallError } from "../executor.ts";
 
 export const SHELL = "/bin/sh";
 
@@ -19,6 +19,7 @@ export interface ShellInvocation {
 }
 
 export function shellInvocation(tool: ToolModel, params: Readonly<Record<string, unknown>>): ShellInvocation {
+  if (tool.command) requireLiteralProgram(tool.name, tool.command);
   const argv = tool.command ? expandCommand(tool.command, params) : freeTextCommand(tool, params);
   if (argv.length === 0 || argv[0] === "") throw new InvalidCallError(`the command of \`${tool.name}\` expands to no program to run`);
   for (const arg of argv) {
@@ -33,6 +34,22 @@ function execParams(tool: ToolModel): ReservedParams {
   const reserved = reservedParams(tool.executor, tool.method);
   if (!reserved) throw new InvalidCallError(`\`${tool.name}\` has method ${tool.method}, and ${tool.executor} runs a command only with method exec`);
   return reserved;
+}
+
+/**
+ * Which program runs is the file's to say, never a param's: the first word of
+ * a template must be literal text outside any optional group. The linter says
+ * so too; this holds for a model that never went through it.
+ */
+function requireLiteralProgram(name: string, template: CommandTemplate): void {
+  const first = template.items[0];
+  if (first?.kind === "arg" && first.parts.every((part) => part.kind === "literal")) return;
+  const word = first?.kind === "group" ? "an optional group" : "a `{placeholder}`";
+  throw new RefusedCallError(
+    `the program of \`${name}\` (the first word of \`command: ${template.source}\`) holds ${word}, so a param would choose what runs; ` +
+      "a tool's program must be written in its file",
+    "invalid-tool",
+  );
 }
 
 function freeTextCommand(tool: ToolModel, params: Readonly<Record<string, unknown>>): string[] {

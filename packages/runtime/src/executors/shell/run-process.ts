@@ -59,38 +59,63 @@ export async function runProcess(argv: readonly string[], cwd: string | undefine
   const stop = () => {
     if (pgid !== undefined) stopping.push(terminateGroup(pgid, limits.killGraceMs));
   };
+  const leaderExit = new Promise<LeaderExit>((resolve) => subprocess.once("exit", (code, signal) => resolve({ code, signal })));
+  // The call ends when the tool's streams close, or at the timeout (or abort) once its group is
+  // stopped: a process that left the group (setsid, setpgrp) may hold the pipes open as long as
+  // it likes, and is not waited for (docs/security.md says what the sandbox adds).
+  let giveUp!: () => void;
+  const givenUp = new Promise<typeof GIVEN_UP>((resolve) => (giveUp = () => resolve(GIVEN_UP)));
+  const expire = () => {
+    stop();
+    void Promise.all(stopping)
+      .then(() => Promise.race([leaderExit, sleep(LEADER_EXIT_WAIT_MS)]))
+      .then(giveUp);
+  };
   const timer = setTimeout(() => {
     timedOut = true;
-    stop();
+    expire();
   }, limits.timeoutMs);
   const onAbort = () => {
     aborted = true;
-    stop();
+    expire();
   };
   limits.signal?.addEventListener("abort", onAbort, { once: true });
-  // The call lasts as long as the group: what the leader left running in the background is stopped
-  // when it exits (and must be, or a grandchild holding the pipes would keep the call open). From
-  // then on the end is bounded by the grace period, so the timeout no longer applies.
-  subprocess.once("exit", () => {
-    clearTimeout(timer);
-    stop();
-  });
+  // What the leader left running in its group is stopped when it exits (a grandchild holding the
+  // pipes would keep the call open); the timeout still holds for whatever left the group.
+  void leaderExit.then(stop);
 
-  const result = await subprocess;
+  const settled = await Promise.race([subprocess, givenUp]);
   clearTimeout(timer);
   limits.signal?.removeEventListener("abort", onAbort);
+  if (settled === GIVEN_UP) {
+    subprocess.stdout?.destroy();
+    subprocess.stderr?.destroy();
+  }
   await Promise.all(stopping);
   untrack();
+  const exit = settled === GIVEN_UP ? await Promise.race([leaderExit, sleep(0).then(() => NO_EXIT)]) : { code: settled.exitCode ?? null, signal: settled.signal ?? null };
 
   const started = pgid !== undefined;
   return {
     stdout: stdout.text(),
     stderr: stderr.text(),
     truncated: stdout.truncated || stderr.truncated,
-    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
-    ...(result.signal === undefined ? {} : { signal: result.signal }),
+    ...(exit.code === null ? {} : { exitCode: exit.code }),
+    ...(exit.signal === null ? {} : { signal: exit.signal }),
     timedOut,
     aborted,
-    ...(started ? {} : { startError: result.originalMessage || result.shortMessage }),
+    ...(started || settled === GIVEN_UP ? {} : { startError: settled.originalMessage || settled.shortMessage }),
   };
 }
+
+interface LeaderExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+const GIVEN_UP = Symbol("given up waiting for the streams");
+const NO_EXIT: LeaderExit = { code: null, signal: null };
+/** After its group was stopped, how long the leader's exit is waited for (a process stuck in the kernel may never report it). */
+const LEADER_EXIT_WAIT_MS = 1000;
+/** A wait that never keeps the host alive by itself. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -4,14 +4,15 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
 import type { ExecutionRequest } from "../executor.ts";
-import { CMD_PARAM, modelOf, tempDir } from "../../../test/tool-fixtures.ts";
+import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../../test/tool-fixtures.ts";
 import { createShellExecutor } from "./shell-executor.ts";
 
 const executor = createShellExecutor({ killGraceMs: 500 });
 const freeText = modelOf({ name: "sh", params: [CMD_PARAM] });
 
+/** Unconfined: these pin how a process is run, stopped and read, and what holds without bubblewrap (docs/security.md). */
 function request(tool: ToolModel, params: Record<string, unknown>, limits: { timeoutMs?: number; maxOutputBytes?: number } = {}): ExecutionRequest {
-  return { tool, params, timeoutMs: limits.timeoutMs ?? 10_000, maxOutputBytes: limits.maxOutputBytes ?? 65536, config: { gatekeepers: [] } };
+  return { tool, params, timeoutMs: limits.timeoutMs ?? 10_000, maxOutputBytes: limits.maxOutputBytes ?? 65536, config: UNCONFINED };
 }
 
 const run = (cmd: string, limits?: { timeoutMs?: number; maxOutputBytes?: number }) => executor.execute(request(freeText, { cmd }, limits));
@@ -104,6 +105,37 @@ describe("shell executor", () => {
     expect(children).toHaveLength(3);
     expect(livingInGroup(leader!)).toEqual([]);
     for (const pid of [leader!, ...children]) expect(alive(pid), `pid ${pid} survived`).toBe(false);
+  });
+
+  /** Kills what an unconfined run left outside its group (the test's own cleanup; see docs/security.md). */
+  const killLater = (pids: readonly number[]) =>
+    cleanups.push(() =>
+      pids.forEach((pid) => {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }),
+    );
+
+  it("holds the timeout when a child leaves the process group with setsid and keeps stdout open", async () => {
+    const result = await run("setsid sh -c 'echo $$; exec sleep 20' &", { timeoutMs: 500 });
+    const [escaped] = result.output.trim().split("\n").map(Number);
+    killLater([escaped!]);
+    expect(result).toMatchObject({ ok: false, timed_out: true });
+    expect(result.error).toMatch(/^timed out after 500 ms/);
+    // The call returned at its timeout, not when the escaped child (unconfined here) chose to end.
+    expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
+  });
+
+  it("holds the timeout when a child moves to its own process group (setpgrp) and keeps stdout open", async () => {
+    // The `echo` after it keeps sh from exec'ing perl, so perl is a child of the group, free to leave it.
+    const result = await run(`perl -e '$| = 1; setpgrp; print "$$\\n"; sleep 20'; echo after`, { timeoutMs: 500 });
+    const [escaped] = result.output.trim().split("\n").map(Number);
+    killLater([escaped!]);
+    expect(result).toMatchObject({ ok: false, timed_out: true });
+    expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
   });
 
   it("does not let a background job outlive the call", async () => {

@@ -8,11 +8,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isBlob, OBJECT_ID } from "../../executors/git-forgejo/git-object.ts";
-
-/** A blob the cache should hold and does not, or holds other bytes under its sha. */
-export class ToolSourceError extends Error {
-  override readonly name = "ToolSourceError";
-}
+import { ToolSourceError } from "../tool-index.ts";
 
 export class BlobStore {
   private readonly memory = new Map<string, Buffer>();

@@ -24,8 +24,8 @@ import { type CacheEntry, PersistedIndex, StoredMeaning } from "../cache.ts";
 import { type EscapedFolder, type LoadedFile, registerFiles } from "../register.ts";
 import { formatRegistryRoot } from "../root.ts";
 import { loadMeaning } from "../scanner.ts";
-import { createToolIndex, type IndexOrigin, registryDiagnostic, type ToolIndex } from "../tool-index.ts";
-import { BlobStore, ToolSourceError } from "./blob-store.ts";
+import { createToolIndex, type IndexOrigin, registryDiagnostic, type ToolIndex, ToolSourceError } from "../tool-index.ts";
+import { BlobStore } from "./blob-store.ts";
 import { discoverRemoteToolFiles, type RemoteToolFile } from "./discover.ts";
 import { ForgejoRepository, RegistryReadError } from "./repository.ts";
 

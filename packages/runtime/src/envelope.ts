@@ -20,8 +20,14 @@ export interface Envelope {
   readonly stderr?: string;
   /** True when the run was stopped at its timeout (the whole process group killed). */
   readonly timed_out?: boolean;
-  /** Why nothing ran although the tool exists: params that do not fit, or no confirmation. */
-  readonly refused?: "invalid-params" | "not-confirmed";
+  /**
+   * Why nothing ran: params that do not fit, no confirmation, a secret of the
+   * tool that cannot be read, or a name the operator's policy does not allow
+   * (`not-allowed` says nothing about whether such a tool is registered: no `found`).
+   */
+  readonly refused?: Refusal;
+  /** The operator's ceilings that lowered what the tool file or the caller asked for (docs/config.md, `ceilings`). */
+  readonly ceilings_applied?: CeilingsApplied;
   /** With found:false: "此工具尚不在仓库中，需铸渊新建". */
   readonly suggestion?: string;
   /** With found:false on an exact call: the closest registered names. */
@@ -29,3 +35,17 @@ export interface Envelope {
 }
 
 export { NOT_FOUND_SUGGESTION } from "@hdlp/match";
+
+export type Refusal = "invalid-params" | "not-confirmed" | "not-allowed" | "secret-unavailable";
+
+/** One limit the operator's ceiling lowered: what was asked, by whom, and the ceiling the call ran with. */
+export interface CeilingApplied {
+  readonly asked: number;
+  readonly asked_by: "tool" | "caller";
+  readonly ceiling: number;
+}
+
+export interface CeilingsApplied {
+  readonly timeout_ms?: CeilingApplied;
+  readonly max_output_bytes?: CeilingApplied;
+}

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool, type ToolModel } from "@hdlp/parser";
+import { createToolIndex, type ToolIndex } from "../src/registry/tool-index.ts";
 
 export interface ToolSpec {
   readonly name: string;
@@ -62,4 +63,10 @@ export function writeTool(root: string, folder: string, text: string): string {
   const path = join(root, folder, "TOOL.hdlp");
   writeFileSync(path, text);
   return path;
+}
+
+/** A registry of these models, as a scan of `/tools` would give it. */
+export function indexOf(...models: ToolModel[]): ToolIndex {
+  const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
+  return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
 }

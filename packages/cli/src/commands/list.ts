@@ -3,11 +3,11 @@
  * that could not be registered, with their diagnostics (never dropped silently).
  */
 import type { Diagnostic } from "@hdlp/parser";
-import type { InvalidTool, RegisteredTool, ToolIndex } from "@hdlp/runtime";
+import { type InvalidTool, type RegisteredTool, type ToolAccess, toolAccess, type ToolIndex } from "@hdlp/runtime";
 import { isAbsolute, relative } from "node:path";
 import { type Command, EXIT } from "../command.ts";
 import { parseOptions } from "../options.ts";
-import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
+import { openRegistry, REGISTRY_HELP, REGISTRY_OPTIONS } from "./registry-options.ts";
 
 export const command: Command = {
   name: "list",
@@ -16,23 +16,41 @@ export const command: Command = {
 
 Scans the tools root for */TOOL.hdlp and lists the registered tools, then the
 files that are not registered (lint errors, a duplicate name, a link that
-escapes the root) with their diagnostics.
+escapes the root) with their diagnostics. Tools the operator's policy does not
+allow (tools.allow and tools.deny in hdlp.config.json) are left out and only
+counted; \`hdlp config check\` names them.
 
 Options:
 ${REGISTRY_HELP}
-  --json            Print {root, tools, invalid} as JSON
+  --json            Print {root, tools, invalid, not_allowed} as JSON
 
 Exit codes: 0 listed (even when some tools are invalid), 2 bad usage.
 `,
   async run(args) {
     const { values } = parseOptions(args, { ...REGISTRY_OPTIONS, json: { type: "boolean" } });
-    const index = scanFromOptions(values);
-    process.stdout.write(values.json ? `${JSON.stringify(listJson(index), null, 2)}\n` : listText(index));
+    const { index, config } = openRegistry(values);
+    const listed = allowedOnly(index, toolAccess(config.tools));
+    process.stdout.write(values.json ? `${JSON.stringify(listJson(listed), null, 2)}\n` : listText(listed));
     return EXIT.ok;
   },
 };
 
-function listJson(index: ToolIndex) {
+/** What an agent may see: the tools the operator allows, and the files of folders it allows; the rest only counted. */
+interface Listed {
+  readonly root: string;
+  readonly tools: readonly RegisteredTool[];
+  readonly invalid: readonly InvalidTool[];
+  readonly notAllowed: number;
+}
+
+function allowedOnly(index: ToolIndex, access: ToolAccess): Listed {
+  const tools = index.tools.filter((tool) => access.allows(tool.name));
+  // An invalid file has no name to go by: its folder is the name it was meant to register under.
+  const invalid = index.invalid.filter((tool) => access.allows(tool.folder));
+  return { root: index.root, tools, invalid, notAllowed: index.tools.length - tools.length + index.invalid.length - invalid.length };
+}
+
+function listJson(index: Listed) {
   return {
     root: index.root,
     tools: index.tools.map((t) => ({
@@ -49,13 +67,16 @@ function listJson(index: ToolIndex) {
       diagnostics: t.diagnostics,
     })),
     invalid: index.invalid.map((t) => ({ path: t.path, folder: t.folder, diagnostics: t.diagnostics })),
+    not_allowed: index.notAllowed,
   };
 }
 
-function listText(index: ToolIndex): string {
+function listText(index: Listed): string {
   const lines: string[] = [];
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
-  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${index.invalid.length ? `, ${index.invalid.length} invalid` : ""}`);
+  const invalid = index.invalid.length ? `, ${index.invalid.length} invalid` : "";
+  const notAllowed = index.notAllowed ? `, ${index.notAllowed} not allowed by the operator's policy` : "";
+  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${invalid}${notAllowed}`);
   const nameWidth = Math.max(0, ...index.tools.map((t) => t.name.length));
   const runWidth = Math.max(0, ...index.tools.map((t) => runsAs(t).length));
   for (const tool of index.tools) {

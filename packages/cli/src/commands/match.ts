@@ -6,7 +6,8 @@ import { createMatcher, type MatchResult } from "@hdlp/match";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { EXIT_NOT_FOUND } from "./call.ts";
-import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
+import { toolAccess, visibleTools } from "@hdlp/runtime";
+import { openRegistry, REGISTRY_HELP, REGISTRY_OPTIONS } from "./registry-options.ts";
 
 export const command: Command = {
   name: "match",
@@ -39,8 +40,9 @@ Example:
     const top = values.top === undefined ? 3 : Number(values.top);
     if (!Number.isInteger(top) || top < 1 || top > 3) throw new UsageError(`--top must be 1, 2 or 3, not \`${values.top}\`.`);
     const context = values.context === undefined ? undefined : parseContext(values.context);
-    const index = scanFromOptions(values);
-    const result = createMatcher(index.tools.map((t) => t.model)).match(positionals[0]!, { top, ...(context ? { context } : {}) });
+    const { index, config } = openRegistry(values);
+    // Only the tools the operator allows are candidates: a denied tool is never suggested.
+    const result = createMatcher(visibleTools(index.tools, toolAccess(config.tools)).map((t) => t.model)).match(positionals[0]!, { top, ...(context ? { context } : {}) });
     process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : matchText(result));
     return result.found ? EXIT.ok : EXIT_NOT_FOUND;
   },

@@ -1,47 +1,74 @@
 /**
- * What `hdlp list`, `match` and `call` share: which tools root to scan and
- * where its persisted index lives.
+ * What `hdlp list`, `match` and `call` share: the operator's configuration,
+ * which tools root to scan and where its persisted index lives.
  *
- *   --root DIR        the tools root; else $HDLP_TOOLS_DIR; else ./tools
+ *   --config FILE     the configuration; else $HDLP_CONFIG; else the nearest hdlp.config.json up from here
+ *   --root DIR        the tools root; else $HDLP_TOOLS_DIR; else the config's registry.root; else ./tools
  *   --cache-dir DIR   the index's folder; else $HDLP_CACHE_DIR; else <root>/.hdlp-cache
  *   --no-cache        scan without reading or writing the index
  */
 import { statSync } from "node:fs";
-import { DEFAULT_TOOLS_ROOT, type ScanOptions, scanTools, type ToolIndex } from "@hdlp/runtime";
+import { ConfigError, loadRuntimeConfig, parseRegistryRoot, type RuntimeConfig, type ScanOptions, scanTools, type ToolIndex } from "@hdlp/runtime";
 import { UsageError } from "../command.ts";
 
 export const REGISTRY_OPTIONS = {
+  config: { type: "string" },
   root: { type: "string" },
   "cache-dir": { type: "string" },
   "no-cache": { type: "boolean" },
 } as const;
 
-export const REGISTRY_HELP = `  --root DIR        Tools root to scan for */TOOL.hdlp (default: $HDLP_TOOLS_DIR, else ./tools)
+export const REGISTRY_HELP = `  --config FILE     The operator's configuration (default: $HDLP_CONFIG, else the nearest
+                    hdlp.config.json in this folder or above it; see docs/config.md)
+  --root DIR        Tools root to scan for */TOOL.hdlp (default: $HDLP_TOOLS_DIR, else the
+                    configuration's registry.root, else ./tools)
   --cache-dir DIR   Folder of the persisted tool index (default: $HDLP_CACHE_DIR, else <root>/.hdlp-cache)
   --no-cache        Scan without reading or writing the index`;
 
 export interface RegistryValues {
+  readonly config?: string | undefined;
   readonly root?: string | undefined;
   readonly "cache-dir"?: string | undefined;
   readonly "no-cache"?: boolean | undefined;
 }
 
-export function scanOptions(values: RegistryValues, env: NodeJS.ProcessEnv = process.env): ScanOptions {
-  const root = values.root ?? (env["HDLP_TOOLS_DIR"] || DEFAULT_TOOLS_ROOT);
+/** The operator's configuration as the options and the environment name it; a bad one is a usage error. */
+export function loadConfig(values: Pick<RegistryValues, "config">): RuntimeConfig {
+  try {
+    return loadRuntimeConfig(values.config === undefined ? {} : { configPath: values.config });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function scanOptions(values: RegistryValues, config: RuntimeConfig, env: NodeJS.ProcessEnv = process.env): ScanOptions {
+  const source = values.root === undefined ? config.registry : parseRoot(values.root);
+  if (source?.kind === "forgejo") throw new UsageError(`reading the tools from a Forgejo repository (\`forgejo:${source.repo}\`) is not available in this version of hdlp.`);
+  const root = source?.path ?? "tools";
   let isFolder = false;
   try {
     isFolder = statSync(root).isDirectory();
   } catch {
     // reported below
   }
-  if (!isFolder) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR or HDLP_TOOLS_DIR).`);
+  if (!isFolder) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR, HDLP_TOOLS_DIR or registry.root in hdlp.config.json).`);
   const cacheDir = values["no-cache"] ? false : (values["cache-dir"] ?? (env["HDLP_CACHE_DIR"] || undefined));
   return cacheDir === undefined ? { root } : { root, cacheDir };
 }
 
-/** Scans the root the options name; a cache that cannot be written is a warning, never a failure. */
-export function scanFromOptions(values: RegistryValues): ToolIndex {
-  const index = scanTools(scanOptions(values));
+function parseRoot(root: string) {
+  try {
+    return parseRegistryRoot(root, process.cwd());
+  } catch (error) {
+    throw new UsageError(`--root: ${(error as Error).message}`);
+  }
+}
+
+/** The configuration, and the root it (or the options) name, scanned; a cache that cannot be written is a warning, never a failure. */
+export function openRegistry(values: RegistryValues): { readonly config: RuntimeConfig; readonly index: ToolIndex } {
+  const config = loadConfig(values);
+  const index = scanTools(scanOptions(values, config));
   if (index.stats.cacheError) process.stderr.write(`hdlp: warning: ${index.stats.cacheError}\n`);
-  return index;
+  return { config, index };
 }

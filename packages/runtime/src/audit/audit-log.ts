@@ -12,10 +12,11 @@ import { appendFile } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
+import type { CeilingsApplied, Refusal } from "../envelope.ts";
 import type { RuntimeConfig } from "../executors/executor.ts";
 import { MASK, maskSecrets } from "../executors/http/secrets.ts";
 
-export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | "invalid-params" | "not-confirmed";
+export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | Refusal;
 
 export interface AuditRecord {
   /** ISO 8601, UTC. */
@@ -30,12 +31,14 @@ export interface AuditRecord {
   readonly duration_ms: number;
   readonly output_bytes: number;
   readonly truncated?: boolean;
+  readonly ceilings_applied?: CeilingsApplied;
   readonly error?: string;
 }
 
 export interface AuditLog {
   readonly path: string;
-  append(record: AuditRecord): Promise<void>;
+  /** `secrets`: values of this call's own secrets (the tool's, read when it started), masked like the runtime's tokens. */
+  append(record: AuditRecord, options?: { readonly secrets?: readonly string[] }): Promise<void>;
 }
 
 /** Error text kept per record: enough to see what failed, bounded so one runaway stderr cannot bloat the log. */
@@ -61,10 +64,11 @@ export function openAuditLog(path: string, options: AuditLogOptions = {}): Audit
   let ready: Promise<unknown> | undefined;
   return {
     path,
-    async append(record) {
+    async append(record, options) {
       ready ??= mkdir(dirname(path), { recursive: true });
       await ready;
-      await appendLine(path, `${JSON.stringify(maskDeep(redact(record), secrets))}\n`, { encoding: "utf8", mode: 0o600 });
+      const masked = options?.secrets?.length ? longestFirst([...secrets, ...options.secrets]) : secrets;
+      await appendLine(path, `${JSON.stringify(maskDeep(redact(record), masked))}\n`, { encoding: "utf8", mode: 0o600 });
     },
   };
 }
@@ -88,6 +92,10 @@ function knownSecrets(config: RuntimeConfig | undefined, env: NodeJS.ProcessEnv)
   const endpoints = config ? [...config.gatekeepers, config.api, config.forgejo] : [];
   const fromConfig = endpoints.map((e) => e?.token);
   const fromEnv = Object.entries(env).filter(([name]) => SECRET_ENV.test(name)).map(([, value]) => value);
-  // Longest first, so a token that contains another is masked whole.
-  return [...fromConfig, ...fromEnv].filter((s): s is string => typeof s === "string" && s.length > 0).sort((a, b) => b.length - a.length);
+  return longestFirst([...fromConfig, ...fromEnv].filter((s): s is string => typeof s === "string" && s.length > 0));
+}
+
+/** Longest first, so a secret that contains another is masked whole. */
+function longestFirst(secrets: readonly string[]): string[] {
+  return [...secrets].sort((a, b) => b.length - a.length);
 }

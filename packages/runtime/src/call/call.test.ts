@@ -1,17 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolModel } from "@hdlp/parser";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { createToolIndex } from "../registry/tool-index.ts";
-import { CMD_PARAM, modelOf, tempDir } from "../../test/tool-fixtures.ts";
+import { CMD_PARAM, indexOf, modelOf, tempDir } from "../../test/tool-fixtures.ts";
 import { callTool, type ConfirmRequest } from "./call.ts";
-
-function indexOf(...models: ToolModel[]) {
-  const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
-  return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
-}
 
 const shellExec = modelOf({ name: "shell-exec", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
 const touch = modelOf({

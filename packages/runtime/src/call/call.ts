@@ -2,20 +2,26 @@
  * The exact call `{tool, params}` (the seed's §1 mode 1), one pipeline for
  * every executor:
  *
- *   look the name up → validate params (defaults applied) → confirm when the
- *   tool requires it, showing exactly what will run → execute within the
- *   timeout → the envelope → one audit line.
+ *   the operator's policy allows the name → look it up → validate params
+ *   (defaults applied) → limits within the operator's ceilings → the tool's
+ *   secrets read → confirm when the tool requires it, showing exactly what
+ *   will run → execute within the timeout → the envelope, the tool's secrets
+ *   masked → one audit line.
  *
- * Only a registered tool runs; a call that is refused runs nothing; every
+ * Only a registered tool that the operator allows runs; a call that is refused runs nothing; every
  * outcome, refusals included, is an envelope and an audit line, never an
  * exception.
  */
 import type { ToolModel } from "@hdlp/parser";
 import type { AuditLog, CallOutcome } from "../audit/audit-log.ts";
-import { type Envelope, NOT_FOUND_SUGGESTION } from "../envelope.ts";
+import { type ToolAccess, toolAccess, visibleTools } from "../config/tool-access.ts";
+import { resolveToolSecrets } from "../config/tool-secrets.ts";
+import { type CeilingsApplied, type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, InvalidCallError, type RuntimeConfig } from "../executors/executor.ts";
+import { maskResult } from "../executors/http/secrets.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
+import { withinCeilings } from "./ceilings.ts";
 import { closestNames } from "./closest-names.ts";
 import { formatDryRun } from "./dry-run.ts";
 import { checkParams } from "./params-schema.ts";
@@ -36,9 +42,16 @@ export interface ConfirmRequest {
 }
 
 export interface CallOptions {
-  /** Endpoints and tokens for the remote executors. */
+  /** The operator's configuration: endpoints and tokens, the tools policy, ceilings, secrets. */
   readonly config?: RuntimeConfig;
-  /** Overrides the tool's `constraints.timeout_ms` (the seed: a long job sets its timeout explicitly). */
+  /**
+   * Which tools may run; by default the config's `tools` policy. A front end
+   * that serves fewer passes `toolAccess(config.tools, only)`.
+   */
+  readonly access?: ToolAccess;
+  /** Where the tools' secrets mapped to variables are read (`secrets`: `{"env": …}`); process.env by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Overrides the tool's `constraints.timeout_ms` (the seed: a long job sets its timeout explicitly), within the operator's ceiling. */
   readonly timeoutMs?: number;
   /** Asked before a `require_confirm: true` tool runs; without it such a tool never runs. */
   readonly confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
@@ -55,11 +68,13 @@ export type ToolLookup = Pick<ToolIndex, "get" | "tools">;
 
 const EMPTY_CONFIG: RuntimeConfig = { gatekeepers: [] };
 
-/** A call that may run: the tool exists and its params are valid. */
+/** A call that may run: the tool exists, the operator allows it, its params are valid and its secrets were read. */
 export interface PreparedCall {
   readonly tool: ToolModel;
   readonly executor: Executor;
   readonly request: ExecutionRequest;
+  /** The limits the operator's ceilings lowered, for the envelope. */
+  readonly ceilingsApplied?: CeilingsApplied;
 }
 
 /** An envelope and how the call ended, for the audit log. */
@@ -75,9 +90,16 @@ export interface SettledCall {
  */
 export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOptions = {}): PreparedCall | SettledCall {
   const started = performance.now();
+  const config = options.config ?? EMPTY_CONFIG;
+  const access = options.access ?? toolAccess(config.tools);
+  if (!access.allows(call.tool)) {
+    // Checked before the lookup, so that the answer is the same whether or not such a tool is registered.
+    const error = `\`${call.tool}\` is not allowed by the operator's policy (\`tools\` in hdlp.config.json); nothing was run`;
+    return { outcome: "not-allowed", envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-allowed" } };
+  }
   const registered = index.get(call.tool);
   if (!registered) {
-    const near = closestNames(call.tool, index.tools.map((t) => t.name));
+    const near = closestNames(call.tool, visibleTools(index.tools, access).map((t) => t.name));
     return {
       outcome: "not-found",
       envelope: {
@@ -98,18 +120,31 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
   const executor = (options.executors ?? EXECUTORS)[tool.executor];
   if (!executor) return { outcome: "failed", envelope: failure(tool, `the executor \`${tool.executor}\` is not available in this runtime`, started) };
-  const timeoutMs = options.timeoutMs ?? tool.constraints.timeout_ms;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`timeoutMs must be a whole number of milliseconds above 0, not ${timeoutMs}`);
+  if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0)) {
+    throw new RangeError(`timeoutMs must be a whole number of milliseconds above 0, not ${options.timeoutMs}`);
+  }
+  const limits = withinCeilings(config.ceilings, {
+    timeout_ms: options.timeoutMs === undefined ? { value: tool.constraints.timeout_ms, by: "tool" } : { value: options.timeoutMs, by: "caller" },
+    max_output_bytes: { value: tool.constraints.max_output_bytes, by: "tool" },
+  });
+  const secrets = resolveToolSecrets(config.secrets, tool.name, options.env);
+  if (!secrets.ok) return refuse(tool, "secret-unavailable", `${secrets.error}; nothing was run`, started);
+  const hasSecrets = Object.keys(secrets.values).length > 0;
+  if (hasSecrets && !executor.passesSecrets) {
+    const error = `the operator maps secrets to \`${tool.name}\`, but its executor (${tool.executor}) cannot hand them to the tool (docs/config.md, \`secrets\`); nothing was run`;
+    return refuse(tool, "secret-unavailable", error, started);
+  }
   const request: ExecutionRequest = {
     tool,
     params: checked.params,
-    timeoutMs,
-    maxOutputBytes: tool.constraints.max_output_bytes,
-    config: options.config ?? EMPTY_CONFIG,
+    timeoutMs: limits.timeoutMs,
+    maxOutputBytes: limits.maxOutputBytes,
+    config,
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(hasSecrets ? { secrets: secrets.values } : {}),
   };
-  return { tool, executor, request };
+  return { tool, executor, request, ...(limits.applied ? { ceilingsApplied: limits.applied } : {}) };
 }
 
 export function isPrepared(prepared: PreparedCall | SettledCall): prepared is PreparedCall {
@@ -135,22 +170,26 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
 /** Runs a call through the whole pipeline; always resolves to an envelope. */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
-  const { envelope, outcome } = await settle(index, call, options, started);
+  const { envelope, outcome, secrets } = await settle(index, call, options, started);
   if (options.audit) {
     try {
-      await options.audit.append({
-        time: new Date().toISOString(),
-        tool: call.tool,
-        ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
-        params: call.params ?? {},
-        ok: envelope.ok,
-        outcome,
-        ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
-        duration_ms: envelope.duration_ms,
-        output_bytes: Buffer.byteLength(envelope.output),
-        ...(envelope.truncated ? { truncated: true } : {}),
-        ...(envelope.error === null ? {} : { error: envelope.error }),
-      });
+      await options.audit.append(
+        {
+          time: new Date().toISOString(),
+          tool: call.tool,
+          ...(envelope.found === true ? { method: envelope.method, executor: index.get(call.tool)?.model.executor } : {}),
+          params: call.params ?? {},
+          ok: envelope.ok,
+          outcome,
+          ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
+          duration_ms: envelope.duration_ms,
+          output_bytes: Buffer.byteLength(envelope.output),
+          ...(envelope.truncated ? { truncated: true } : {}),
+          ...(envelope.ceilings_applied ? { ceilings_applied: envelope.ceilings_applied } : {}),
+          ...(envelope.error === null ? {} : { error: envelope.error }),
+        },
+        { secrets },
+      );
     } catch (error) {
       options.onAuditError?.(error as Error);
     }
@@ -158,30 +197,36 @@ export async function callTool(index: ToolLookup, call: ToolCall, options: CallO
   return envelope;
 }
 
-async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall> {
+/** How the call ended, with the values of the tool's secrets, which the audit line masks too. */
+type Settled = SettledCall & { readonly secrets: readonly string[] };
+
+async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<Settled> {
   const prepared = prepareCall(index, call, options);
-  if (!isPrepared(prepared)) return prepared;
+  if (!isPrepared(prepared)) return { ...prepared, secrets: [] };
   const { tool, executor, request } = prepared;
+  const secrets = Object.values(request.secrets ?? {});
+  const settled = (result: SettledCall): Settled => ({ ...result, secrets });
 
   if (tool.constraints.require_confirm) {
     const described = describeCall(prepared);
-    if (!described.ok) return refuse(tool, "invalid-params", described.error, started);
+    if (!described.ok) return settled(refuse(tool, "invalid-params", described.error, started));
     const confirmed = options.confirm ? await options.confirm({ tool, params: request.params, dryRun: described.dryRun, text: described.text }) : false;
     if (!confirmed) {
       const why = options.confirm ? "the call was not confirmed" : "no confirmation was given";
-      return refuse(tool, "not-confirmed", `\`${tool.name}\` requires confirmation (require_confirm: true) and ${why}; nothing was run`, started);
+      return settled(refuse(tool, "not-confirmed", `\`${tool.name}\` requires confirmation (require_confirm: true) and ${why}; nothing was run`, started));
     }
   }
 
   let result: ExecutionResult;
   try {
-    result = await executor.execute(request);
+    // A tool may print its own secret (an echo, a failing connection string): whole values are masked before anyone sees them.
+    result = maskResult(await executor.execute(request), secrets);
   } catch (error) {
-    if (error instanceof InvalidCallError) return refuse(tool, "invalid-params", error.message, started);
+    if (error instanceof InvalidCallError) return settled(refuse(tool, "invalid-params", error.message, started));
     // An executor bug or an unexpected system error: reported as the call's failure, never swallowed.
-    return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
+    return settled({ outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) });
   }
-  return {
+  return settled({
     outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : "failed",
     envelope: {
       ok: result.ok,
@@ -195,11 +240,12 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
       ...(result.truncated ? { truncated: true } : {}),
       ...(result.stderr ? { stderr: result.stderr } : {}),
       ...(result.timed_out ? { timed_out: true } : {}),
+      ...(prepared.ceilingsApplied ? { ceilings_applied: prepared.ceilingsApplied } : {}),
     },
-  };
+  });
 }
 
-function refuse(tool: ToolModel, why: "invalid-params" | "not-confirmed", error: string, started: number): SettledCall {
+function refuse(tool: ToolModel, why: Exclude<Refusal, "not-allowed">, error: string, started: number): SettledCall {
   return { outcome: why, envelope: { ...failure(tool, error, started), refused: why } };
 }
 

@@ -19,13 +19,15 @@ export const DEFAULT_KILL_GRACE_MS = 2000;
 export function createShellExecutor(options: ShellExecutorOptions = {}): Executor {
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   return {
+    passesSecrets: true,
     describe(request: ExecutionRequest): DryRun {
       const { argv, cwd } = shellInvocation(request.tool, request.params);
       return cwd === undefined ? { kind: "process", argv } : { kind: "process", argv, cwd };
     },
     async execute(request: ExecutionRequest): Promise<ExecutionResult> {
       const { argv, cwd } = shellInvocation(request.tool, request.params);
-      const outcome = await runProcess(argv, cwd, childEnvironment(options.hostEnv), {
+      // The tool's own secrets join the fixed environment for this process alone (docs/config.md, `secrets`).
+      const outcome = await runProcess(argv, cwd, { ...childEnvironment(options.hostEnv), ...request.secrets }, {
         timeoutMs: request.timeoutMs,
         maxOutputBytes: request.maxOutputBytes,
         killGraceMs,

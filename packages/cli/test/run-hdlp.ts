@@ -19,9 +19,14 @@ export interface Run {
 }
 
 export function runHdlp(args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<Run> {
+  return runProgram(HDLP, args, options);
+}
+
+/** Any program, run as runHdlp runs hdlp: no colour, stdout and stderr collected. */
+export function runProgram(file: string, args: readonly string[], options: { cwd: string; env?: Record<string, string> }): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
-    const child = spawn(HDLP, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

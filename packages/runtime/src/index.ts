@@ -24,6 +24,7 @@ export { formatDryRun } from "./call/dry-run.ts";
 export { EXECUTORS, type ExecutorTable } from "./executors/index.ts";
 export { createShellExecutor, shellExecutor, DEFAULT_KILL_GRACE_MS, type ShellExecutorOptions } from "./executors/shell/shell-executor.ts";
 export { childEnvironment } from "./executors/shell/environment.ts";
+export { checkEndpoints, type EndpointCheck } from "./executors/http/reachability.ts";
 
 // The operator's configuration (docs/config.md): the loader, its schema, and the controls the pipeline applies.
 export {

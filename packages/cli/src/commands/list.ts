@@ -4,9 +4,9 @@
  */
 import type { Diagnostic } from "@hdlp/parser";
 import { type InvalidTool, type RegisteredTool, type ToolAccess, toolAccess, type ToolIndex } from "@hdlp/runtime";
-import { isAbsolute, relative } from "node:path";
 import { type Command, EXIT } from "../command.ts";
 import { parseOptions } from "../options.ts";
+import { shownPath } from "../shown-path.ts";
 import { openRegistry, REGISTRY_HELP, REGISTRY_OPTIONS } from "./registry-options.ts";
 
 export const command: Command = {
@@ -90,11 +90,6 @@ function listText(index: Listed): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Relative to the working folder when inside it, else as found. */
-function shownPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
-}
 
 const runsAs = (tool: RegisteredTool) => `${tool.model.executor}/${tool.model.method}`;
 

@@ -8,7 +8,7 @@
  *   --no-cache        scan without reading or writing the index
  */
 import { statSync } from "node:fs";
-import { ConfigError, loadRuntimeConfig, parseRegistryRoot, type RuntimeConfig, type ScanOptions, scanTools, type ToolIndex } from "@hdlp/runtime";
+import { ConfigError, DEFAULT_TOOLS_ROOT, loadRuntimeConfig, parseRegistryRoot, type RuntimeConfig, type ScanOptions, scanTools, type ToolIndex } from "@hdlp/runtime";
 import { UsageError } from "../command.ts";
 
 export const REGISTRY_OPTIONS = {
@@ -42,10 +42,11 @@ export function loadConfig(values: Pick<RegistryValues, "config">): RuntimeConfi
   }
 }
 
-function scanOptions(values: RegistryValues, config: RuntimeConfig, env: NodeJS.ProcessEnv = process.env): ScanOptions {
+/** The folder to scan: --root, else the configuration's registry (HDLP_TOOLS_DIR, registry.root, ./tools). */
+function registryRoot(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
   const source = values.root === undefined ? config.registry : parseRoot(values.root);
   if (source?.kind === "forgejo") throw new UsageError(`reading the tools from a Forgejo repository (\`forgejo:${source.repo}\`) is not available in this version of hdlp.`);
-  const root = source?.path ?? "tools";
+  const root = source?.path ?? DEFAULT_TOOLS_ROOT;
   let isFolder = false;
   try {
     isFolder = statSync(root).isDirectory();
@@ -53,6 +54,11 @@ function scanOptions(values: RegistryValues, config: RuntimeConfig, env: NodeJS.
     // reported below
   }
   if (!isFolder) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR, HDLP_TOOLS_DIR or registry.root in hdlp.config.json).`);
+  return root;
+}
+
+export function scanOptions(values: RegistryValues, config: RuntimeConfig, env: NodeJS.ProcessEnv = process.env): ScanOptions {
+  const root = registryRoot(values, config);
   const cacheDir = values["no-cache"] ? false : (values["cache-dir"] ?? (env["HDLP_CACHE_DIR"] || undefined));
   return cacheDir === undefined ? { root } : { root, cacheDir };
 }

@@ -78,7 +78,7 @@ describe("the controls, through the CLI", () => {
     const cwd = await project({ ...TOOLS, ...config({ tools: { deny: ["db-d*"] } }) });
     const call = await runHdlp(["call", "db-drop", "--json"], { cwd, env: { HDLP_AUDIT_LOG: join(cwd, "audit.jsonl") } });
     expect(call.code).toBe(1);
-    expect(JSON.parse(call.stdout)).toMatchObject({ ok: false, refused: "not-allowed", error: "`db-drop` is not allowed by the operator's policy (`tools` in hdlp.config.json); nothing was run" });
+    expect(JSON.parse(call.stdout)).toMatchObject({ ok: false, refused: "not-permitted", error: "`db-drop` is not allowed by the operator's policy (`tools` in hdlp.config.json); nothing was run" });
     expect(spawnSync("test", ["-e", join(cwd, "dropped")]).status).toBe(1);
     const list = await runHdlp(["list"], { cwd });
     expect(list.stdout).not.toContain("db-drop");

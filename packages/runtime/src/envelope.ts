@@ -23,7 +23,7 @@ export interface Envelope {
   /**
    * Why nothing ran: params that do not fit, no confirmation, a secret of the
    * tool that cannot be read, or a name the operator's policy does not allow
-   * (`not-allowed` says nothing about whether such a tool is registered: no `found`).
+   * (`not-permitted` says nothing about whether such a tool is registered: no `found`).
    */
   readonly refused?: Refusal;
   /** The operator's ceilings that lowered what the tool file or the caller asked for (docs/config.md, `ceilings`). */
@@ -36,7 +36,7 @@ export interface Envelope {
 
 export { NOT_FOUND_SUGGESTION } from "@hdlp/match";
 
-export type Refusal = "invalid-params" | "not-confirmed" | "not-allowed" | "secret-unavailable";
+export type Refusal = "invalid-params" | "not-confirmed" | "not-permitted" | "secret-unavailable";
 
 /** One limit the operator's ceiling lowered: what was asked, by whom, and the ceiling the call ran with. */
 export interface CeilingApplied {

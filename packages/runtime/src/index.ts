@@ -44,7 +44,7 @@ export {
 } from "./config/runtime-config.ts";
 export { CONFIG_SCHEMA } from "./config/schema.ts";
 export * from "./config/policy.ts";
-export { parseRegistryRoot, formatRegistrySource, FORGEJO_ROOT_PREFIX } from "./config/registry-source.ts";
+export { parseRegistryRoot, formatRegistryRoot, RegistryRootError, FORGEJO_ROOT_PREFIX, DEFAULT_REMOTE_TOOLS_PATH } from "./registry/root.ts";
 export { toolAccess, visibleTools, type ToolAccess } from "./config/tool-access.ts";
 export { MIN_SECRET_LENGTH, resolveToolSecrets, secretFiles, describeSource, type ResolvedSecrets } from "./config/tool-secrets.ts";
 

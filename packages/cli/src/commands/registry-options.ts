@@ -65,7 +65,7 @@ export function scanOptions(values: RegistryValues, config: RuntimeConfig, env: 
 
 function parseRoot(root: string) {
   try {
-    return parseRegistryRoot(root, process.cwd());
+    return parseRegistryRoot(root);
   } catch (error) {
     throw new UsageError(`--root: ${(error as Error).message}`);
   }

@@ -95,7 +95,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
   if (!access.allows(call.tool)) {
     // Checked before the lookup, so that the answer is the same whether or not such a tool is registered.
     const error = `\`${call.tool}\` is not allowed by the operator's policy (\`tools\` in hdlp.config.json); nothing was run`;
-    return { outcome: "not-allowed", envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-allowed" } };
+    return { outcome: "not-permitted", envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-permitted" } };
   }
   const registered = index.get(call.tool);
   if (!registered) {
@@ -245,7 +245,7 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
   });
 }
 
-function refuse(tool: ToolModel, why: Exclude<Refusal, "not-allowed">, error: string, started: number): SettledCall {
+function refuse(tool: ToolModel, why: Refusal, error: string, started: number): SettledCall {
   return { outcome: why, envelope: { ...failure(tool, error, started), refused: why } };
 }
 

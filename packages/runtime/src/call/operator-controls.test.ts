@@ -74,7 +74,7 @@ describe("the allow and deny lists", () => {
     const dir = temp();
     const policy = config({ tools: { allow: [], deny: ["db-d*"] } });
     const denied = await callTool(tools(dir), { tool: "db-drop" }, { config: policy });
-    expect(denied).toMatchObject({ ok: false, tool: "db-drop", method: "", output: "", refused: "not-allowed" });
+    expect(denied).toMatchObject({ ok: false, tool: "db-drop", method: "", output: "", refused: "not-permitted" });
     expect(denied.error).toBe("`db-drop` is not allowed by the operator's policy (`tools` in hdlp.config.json); nothing was run");
     expect(denied).not.toHaveProperty("found");
     expect(existsSync(marker(dir))).toBe(false);
@@ -87,9 +87,9 @@ describe("the allow and deny lists", () => {
     const policy = config({ tools: { allow: ["db-*", "git-log"], deny: ["db-drop"] } });
     expect(await callTool(tools(dir), { tool: "db-query" }, { config: policy })).toMatchObject({ ok: true, output: "rows\n" });
     expect(await callTool(tools(dir), { tool: "git-log" }, { config: policy })).toMatchObject({ ok: true });
-    expect(await callTool(tools(dir), { tool: "db-drop" }, { config: policy })).toMatchObject({ refused: "not-allowed" });
+    expect(await callTool(tools(dir), { tool: "db-drop" }, { config: policy })).toMatchObject({ refused: "not-permitted" });
     const outside = await callTool(tools(dir), { tool: "git-push" }, { config: config({ tools: { allow: ["db-query"], deny: [] } }) });
-    expect(outside).toMatchObject({ refused: "not-allowed" });
+    expect(outside).toMatchObject({ refused: "not-permitted" });
     expect(existsSync(marker(dir))).toBe(false);
   });
 
@@ -98,8 +98,8 @@ describe("the allow and deny lists", () => {
     const policy = config({ tools: { allow: [], deny: ["db-drop"] } });
     const onlyDb = toolAccess(policy.tools, ["db-*"]);
     expect(await callTool(tools(dir), { tool: "db-query" }, { config: policy, access: onlyDb })).toMatchObject({ ok: true });
-    expect(await callTool(tools(dir), { tool: "git-log" }, { config: policy, access: onlyDb })).toMatchObject({ refused: "not-allowed" });
-    expect(await callTool(tools(dir), { tool: "db-drop" }, { config: policy, access: onlyDb })).toMatchObject({ refused: "not-allowed" });
+    expect(await callTool(tools(dir), { tool: "git-log" }, { config: policy, access: onlyDb })).toMatchObject({ refused: "not-permitted" });
+    expect(await callTool(tools(dir), { tool: "db-drop" }, { config: policy, access: onlyDb })).toMatchObject({ refused: "not-permitted" });
     expect(existsSync(marker(dir))).toBe(false);
   });
 
@@ -125,11 +125,11 @@ describe("the allow and deny lists", () => {
     expect(names).not.toContain("db-drop");
   });
 
-  it("the audit line says not-allowed", async () => {
+  it("the audit line says not-permitted", async () => {
     const dir = temp();
     const path = join(dir, "audit.jsonl");
     await callTool(tools(dir), { tool: "db-drop" }, { config: config({ tools: { allow: [], deny: ["db-*"] } }), audit: openAuditLog(path, { env: {} }) });
-    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ tool: "db-drop", ok: false, outcome: "not-allowed" });
+    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ tool: "db-drop", ok: false, outcome: "not-permitted" });
   });
 });
 

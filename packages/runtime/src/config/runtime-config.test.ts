@@ -200,7 +200,7 @@ describe("loadRuntimeConfig", () => {
     ["a secret that would replace PATH", { secrets: { t: { PATH: { env: "MY_PATH" } } } }, /secrets\.t\.PATH: every tool's environment has PATH; a secret needs a name of its own/],
     ["a secret read from a variable every tool gets", { secrets: { t: { PW: { env: "LC_PASSWORD" } } } }, /secrets\.t\.PW: the variable LC_PASSWORD reaches every tool's environment/],
     ["a pre-approved name that is not a tool name", { mcp: { pre_approved: ["a b"] } }, /mcp\.pre_approved\.0: must be a tool name/],
-    ["a Forgejo root without an owner", { registry: { root: "forgejo:native-repo" } }, /registry\.root: `forgejo:native-repo` is not written forgejo:OWNER\/REPO\[@REF\]\[:PATH\]/],
+    ["a Forgejo root without an owner", { registry: { root: "forgejo:native-repo" } }, /registry\.root: the registry root `forgejo:native-repo` is not written forgejo:OWNER\/REPO\[@REF\]\[:PATH\]/],
   ])("%s is a ConfigError naming the file and the key", async (_, data, message) => {
     await writeConfig(data);
     expect(() => load()).toThrow(ConfigError);

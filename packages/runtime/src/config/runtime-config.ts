@@ -14,14 +14,14 @@
  * `hdlp config check`.
  */
 import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Endpoint, RuntimeConfig } from "../executors/executor.ts";
 import { MASK } from "../executors/http/secrets.ts";
 import { reachesEveryTool } from "../executors/shell/environment.ts";
 import { ConfigError } from "./config-error.ts";
 import { type ConfigLocation, type LocateOptions, locateConfigFile } from "./locate.ts";
 import type { Ceilings, McpPolicy, RegistrySource, SandboxPolicy, SecretSource, ToolPolicy, ToolSecrets } from "./policy.ts";
-import { parseRegistryRoot } from "./registry-source.ts";
+import { parseRegistryRoot } from "../registry/root.ts";
 import { CONFIG_SCHEMA, type Schema } from "./schema.ts";
 import { checkLayout } from "./validate.ts";
 
@@ -218,7 +218,8 @@ function registrySource(root: string, context: Context): RegistrySource {
   // The file's root is relative to the file; the variable's and the default's to the working folder, as a shell reads them.
   const fromFile = !context.toolsDirFromEnv && context.configPath !== undefined;
   try {
-    return parseRegistryRoot(root, fromFile ? context.base : context.cwd);
+    const source = parseRegistryRoot(root);
+    return source.kind === "folder" ? { kind: "folder", path: resolve(fromFile ? context.base : context.cwd, source.path) } : source;
   } catch (error) {
     throw new ConfigError(`${context.toolsDirFromEnv ? TOOLS_DIR_ENV : `${context.where}: registry.root`}: ${(error as Error).message}`);
   }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool, type ToolModel } from "@hdlp/parser";
+import { onTestFinished } from "vitest";
 import { createToolIndex, type ToolIndex } from "../src/registry/tool-index.ts";
 
 export interface ToolSpec {
@@ -55,6 +56,13 @@ export const CMD_PARAM = 'cmd: { type: string, required: true, description: "要
 export function tempDir(prefix = "hdlp-runtime-"): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A temp folder for the running test, removed when it finishes. */
+export function tempDirForTest(prefix?: string): string {
+  const { dir, remove } = tempDir(prefix);
+  onTestFinished(remove);
+  return dir;
 }
 
 /** Writes `<root>/<folder>/TOOL.hdlp`. */

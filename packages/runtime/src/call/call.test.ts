@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { CMD_PARAM, indexOf, modelOf, tempDir } from "../../test/tool-fixtures.ts";
+import { CMD_PARAM, indexOf, modelOf, tempDirForTest } from "../../test/tool-fixtures.ts";
 import { callTool, type ConfirmRequest } from "./call.ts";
 
 const shellExec = modelOf({ name: "shell-exec", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
@@ -16,13 +16,7 @@ const guarded = modelOf({ name: "rm-file", command: "rm -f -- {path}", params: [
 const slow = modelOf({ name: "slow", params: [CMD_PARAM], timeoutMs: 300 });
 const index = indexOf(shellExec, touch, guarded, slow);
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
-function temp() {
-  const t = tempDir();
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const temp = tempDirForTest;
 
 describe("callTool", () => {
   it("runs a registered tool and returns the seed's envelope", async () => {

@@ -5,21 +5,15 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { createToolAgent } from "../agent.ts";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { toolAccess } from "../config/tool-access.ts";
 import type { RuntimeConfig } from "../executors/executor.ts";
-import { CMD_PARAM, indexOf, modelOf, tempDir, toolText, writeTool } from "../../test/tool-fixtures.ts";
+import { CMD_PARAM, indexOf, modelOf, tempDirForTest, toolText, writeTool } from "../../test/tool-fixtures.ts";
 import { callTool, describeCall, isPrepared, prepareCall } from "./call.ts";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
-function temp() {
-  const t = tempDir();
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const temp = tempDirForTest;
 
 const config = (controls: Partial<RuntimeConfig>): RuntimeConfig => ({ gatekeepers: [], ...controls });
 
@@ -157,7 +151,9 @@ describe("secrets for tools", () => {
   it("are out of another tool's reach, whether it asks by the secret's name or its source's", async () => {
     // The source is in hdlp's own environment, as an operator's would be.
     vi.stubEnv("TEST_DB_PASSWORD", SECRET);
-    cleanups.push(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const fromProcess = config({ secrets: { "db-query": { DB_PASSWORD: { env: "TEST_DB_PASSWORD" } } } });
     const owner = await callTool(index, { tool: "db-query", params: { script: 'test -n "$DB_PASSWORD" && echo has-it' } }, { config: fromProcess });
     expect(owner).toMatchObject({ ok: true, output: "has-it\n" });

@@ -10,7 +10,6 @@ export { InvalidCallError } from "./executors/executor.ts";
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";
 export type { ToolIndex, RegisteredTool, InvalidTool, ScanStats } from "./registry/tool-index.ts";
-export { TOOL_FILE_NAME } from "./registry/discover.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
 export { watchTools, type WatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
 

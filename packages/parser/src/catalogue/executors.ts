@@ -4,12 +4,14 @@
  * `fixed` executors know a closed set of methods (the linter rejects others
  * with a did-you-mean); `open` executors pass the method through to the remote
  * side, so only its shape (a dotted name) is checked and `suggested` feeds
- * completion.
+ * completion. The tables are `as const`: executor names, git-forgejo's
+ * method names and the HTTP verbs are types derived from them.
  */
 import type { Doc } from "./fields.ts";
 
-export const EXECUTOR_NAMES = ["gatekeeper", "hlpd-api", "git-forgejo", "shell"] as const;
-export type ExecutorName = (typeof EXECUTOR_NAMES)[number];
+/** The verbs an `endpoint` may use, and the remote executors send. */
+export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpVerb = (typeof HTTP_VERBS)[number];
 
 export interface MethodParam {
   readonly name: string;
@@ -18,8 +20,8 @@ export interface MethodParam {
   readonly doc: Doc;
 }
 
-export interface MethodSpec {
-  readonly name: string;
+export interface MethodSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
   readonly params: readonly MethodParam[];
   /** Params the runtime reads by name for this method, apart from any `command` template. */
@@ -44,8 +46,8 @@ export interface ReservedParams {
 /** `cmd` and `cwd`, as the seed's shell-exec declares them. */
 export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workingDirectory: "cwd" };
 
-export interface ExecutorSpec {
-  readonly name: ExecutorName;
+export interface ExecutorSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
@@ -58,7 +60,7 @@ export const OPEN_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9
 const p = (name: string, need: MethodParam["need"], zh: string, en: string): MethodParam => ({ name, need, doc: { zh, en } });
 const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
 
-const FORGEJO_METHODS: readonly MethodSpec[] = [
+const FORGEJO_METHODS = [
   { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
   {
     name: "repo.create",
@@ -134,9 +136,13 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
       p("prerelease", "optional", "预发布", "Pre-release"),
     ],
   },
-];
+] as const satisfies readonly MethodSpec[];
 
-export const EXECUTORS: readonly ExecutorSpec[] = [
+/** A method git-forgejo knows. */
+export type ForgejoMethodName = (typeof FORGEJO_METHODS)[number]["name"];
+
+
+const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
@@ -182,9 +188,16 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },
-];
+] as const satisfies readonly ExecutorSpec[];
 
-export function executorSpec(name: string): ExecutorSpec | undefined {
+export type ExecutorName = (typeof EXECUTOR_TABLE)[number]["name"];
+
+/** Every executor, in the order docs and completion list them. */
+export const EXECUTORS: readonly ExecutorSpec<ExecutorName>[] = EXECUTOR_TABLE;
+export const EXECUTOR_NAMES: readonly ExecutorName[] = EXECUTORS.map((e) => e.name);
+
+
+export function executorSpec(name: string): ExecutorSpec<ExecutorName> | undefined {
   return EXECUTORS.find((e) => e.name === name);
 }
 

@@ -1,5 +1,5 @@
 import { fieldSpec } from "../../catalogue/fields.ts";
-import { isBlank } from "../../model/values.ts";
+import { isBlank } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 import { describeKind } from "../walk.ts";
 

@@ -16,9 +16,9 @@ export const missingConstraint: Rule = {
     for (const key of CONSTRAINT_KEYS) {
       if (!key.required || present.has(key.name)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(key.name, present.keys(), CONSTRAINT_NAMES);
+      const misspelt = misspeltAs(key.name, present, CONSTRAINT_NAMES);
       if (misspelt) {
-        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`, field: "constraints", range: present.get(misspelt)!.key.range });
+        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`, field: "constraints", range: misspelt.key.range });
         continue;
       }
       const value = String(key.default);

@@ -1,3 +1,4 @@
+import { TOOL_FILE_NAME } from "../../catalogue/layout.ts";
 import type { Entry, MapNode } from "../../syntax/ast.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
@@ -29,7 +30,7 @@ export const unknownField: Rule = {
   severity: "warning",
   summary: "A field (or param key, or constraint) the catalogue does not know: usually a typo.",
   check(tool, report) {
-    reportUnknown(tool.root, FIELD_NAMES, "TOOL.hdlp", () => "", report);
+    reportUnknown(tool.root, FIELD_NAMES, TOOL_FILE_NAME, () => "", report);
     reportUnknown(tool.constraints, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
   },
   checkParam(param, _tool, report) {

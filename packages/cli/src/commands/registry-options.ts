@@ -3,7 +3,8 @@
  * which tools root to scan and where its persisted index lives.
  *
  *   --config FILE     the configuration; else $HDLP_CONFIG; else the nearest hdlp.config.json up from here
- *   --root DIR        the tools root; else $HDLP_TOOLS_DIR; else the config's registry.root; else ./tools
+ *   --root DIR        the tools root; else $HDLP_TOOLS_DIR; else the config's registry.root (its tools/ by
+ *                     default); else the nearest tools/ from here up; else ./tools
  *   --cache-dir DIR   the index's folder; else $HDLP_CACHE_DIR; else <root>/.hdlp-cache
  *   --no-cache        scan without reading or writing the index
  */
@@ -21,7 +22,8 @@ export const REGISTRY_OPTIONS = {
 export const REGISTRY_HELP = `  --config FILE     The operator's configuration (default: $HDLP_CONFIG, else the nearest
                     hdlp.config.json in this folder or above it; see docs/config.md)
   --root DIR        Tools root to scan for */TOOL.hdlp (default: $HDLP_TOOLS_DIR, else the
-                    configuration's registry.root, else ./tools)
+                    configuration's registry.root, which is the tools/ beside it by default;
+                    with no configuration, the nearest tools/ from here up, else ./tools)
   --cache-dir DIR   Folder of the persisted tool index (default: $HDLP_CACHE_DIR, else <root>/.hdlp-cache)
   --no-cache        Scan without reading or writing the index`;
 
@@ -42,11 +44,19 @@ export function loadConfig(values: Pick<RegistryValues, "config">): RuntimeConfi
   }
 }
 
-/** The folder to scan: --root, else the configuration's registry (HDLP_TOOLS_DIR, registry.root, ./tools). */
-function registryRoot(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
+/**
+ * The tools folder the options and the configuration name (--root, else the
+ * configuration's registry: HDLP_TOOLS_DIR, registry.root, the tools/ beside
+ * the file or the nearest from here up, ./tools), which need not exist yet.
+ */
+export function toolsFolder(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
   const source = values.root === undefined ? config.registry : parseRoot(values.root);
   if (source?.kind === "forgejo") throw new UsageError(`reading the tools from a Forgejo repository (\`forgejo:${source.repo}\`) is not available in this version of hdlp.`);
-  const root = source?.path ?? DEFAULT_TOOLS_ROOT;
+  return source?.path ?? DEFAULT_TOOLS_ROOT;
+}
+
+function registryRoot(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
+  const root = toolsFolder(values, config);
   let isFolder = false;
   try {
     isFolder = statSync(root).isDirectory();

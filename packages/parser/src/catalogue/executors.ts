@@ -46,9 +46,19 @@ export interface ReservedParams {
 /** `cmd` and `cwd`, as the seed's shell-exec declares them. */
 export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workingDirectory: "cwd" };
 
+/** How a new tool of an executor starts (`hdlp new --executor`): it lints clean as it stands. */
+export interface ExecutorStarter {
+  readonly method: string;
+  /** The template a new tool starts with, for an executor that reads one. */
+  readonly template?: { readonly field: "command" | "endpoint"; readonly text: string };
+  /** Its one param, required. */
+  readonly param: { readonly name: string; readonly type: "string"; readonly description: string };
+}
+
 export interface ExecutorSpec<Name extends string = string> {
   readonly name: Name;
   readonly doc: Doc;
+  readonly starter: ExecutorStarter;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
   readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
@@ -146,6 +156,7 @@ const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    starter: { method: "exec", param: { name: EXEC_RESERVED_PARAMS.commandLine, type: "string", description: "要执行的shell命令" } },
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
     accepts: ["command"],
     methods: {
@@ -164,6 +175,7 @@ const EXECUTOR_TABLE = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    starter: { method: "module.get", template: { field: "endpoint", text: "GET /modules/{id}" }, param: { name: "id", type: "string", description: "模块编号" } },
     accepts: ["endpoint"],
     methods: {
       kind: "open",
@@ -177,6 +189,7 @@ const EXECUTOR_TABLE = [
   {
     name: "git-forgejo",
     doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    starter: { method: "repo.get", param: { name: "repo", type: "string", description: "仓库，写作 owner/name" } },
     methods: { kind: "fixed", list: FORGEJO_METHODS },
   },
   {
@@ -185,6 +198,7 @@ const EXECUTOR_TABLE = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    starter: { method: "exec", template: { field: "command", text: "echo {text}" }, param: { name: "text", type: "string", description: "要输出的文本" } },
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolFolder } from "./layout.ts";
+import { toolFolder, toolNameProblem } from "./layout.ts";
 
 describe("toolFolder", () => {
   it("is the folder a TOOL.hdlp sits in, with / or \\ as the separator", () => {
@@ -17,5 +17,13 @@ describe("toolFolder", () => {
     for (const path of ["TOOL.hdlp", "tools/read-logs/tool.hdlp", "tools/read-logs.hdlp", "tools/xTOOL.hdlp", "tools/TOOL.hdlp.bak", ""]) {
       expect(toolFolder(path)).toBeUndefined();
     }
+  });
+});
+
+describe("toolNameProblem", () => {
+  it("accepts tool names the catalogue accepts and explains the rest", () => {
+    for (const name of ["git-log", "shell_exec", "http.request", "v2"]) expect(toolNameProblem(name), name).toBeUndefined();
+    expect(toolNameProblem("")).toBe("A tool needs a name.");
+    for (const name of ["git log", "../escape", "-x", "工具"]) expect(toolNameProblem(name), name).toMatch(/is not a tool name/);
   });
 });

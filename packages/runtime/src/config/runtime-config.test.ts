@@ -151,6 +151,15 @@ describe("loadRuntimeConfig", () => {
   });
 
   describe("the registry's root", () => {
+    it("by default, the tools/ beside the file; with no file, the nearest tools/ from the working folder up, else ./tools", async () => {
+      expect(load().registry).toEqual({ kind: "folder", path: join(cwd, "tools") });
+      await mkdir(join(project, "tools"));
+      expect(load().registry).toEqual({ kind: "folder", path: join(project, "tools") });
+      await mkdir(join(project, "work", "tools"));
+      await writeConfig({});
+      expect(load().registry).toEqual({ kind: "folder", path: join(project, "tools") });
+    });
+
     it("from the file is relative to the file; HDLP_TOOLS_DIR wins and is relative to the working folder", async () => {
       await writeConfig({ registry: { root: "agent-tools" } });
       expect(load().registry).toEqual({ kind: "folder", path: join(project, "agent-tools") });

@@ -6,15 +6,17 @@
  * (config/schema.ts). The environment wins over the file for the executors'
  * URLs and tokens, field by field, and for the registry's root
  * (`HDLP_TOOLS_DIR`); every other section comes from the file or its
- * default. The seed runs two gatekeepers, so the file may name several, with
+ * default. The registry's root is where every command finds the tools
+ * (`hdlp list`, `call`, `new` …). The seed runs two gatekeepers, so the file may name several, with
  * a default; a call chooses another by name (`--target`).
  *
  * Every effective value is explained (`ConfigEntry`): its key, its value as
  * it may be shown (secrets masked) and where it came from, for
  * `hdlp config check`.
  */
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { TOOLS_FOLDER_NAME } from "@hdlp/parser";
 import type { Endpoint, RuntimeConfig } from "../executors/executor.ts";
 import { MASK } from "../executors/http/secrets.ts";
 import { reachesEveryTool } from "../executors/shell/environment.ts";
@@ -214,12 +216,17 @@ function endpoint(name: string, written: EndpointFile, key: string, where: strin
   return written.token ? { name, url, token: written.token } : { name, url };
 }
 
+/**
+ * The file's root (written or its default, `tools/` beside the file) is
+ * relative to the file; the variable's to the working folder, as a shell
+ * reads it. With neither file nor variable, the nearest `tools/` folder from
+ * the working folder up, as git finds `.git`, else `./tools`.
+ */
 function registrySource(root: string, context: Context): RegistrySource {
-  // The file's root is relative to the file; the variable's and the default's to the working folder, as a shell reads them.
-  const fromFile = !context.toolsDirFromEnv && context.configPath !== undefined;
+  if (!context.toolsDirFromEnv && context.configPath === undefined) return { kind: "folder", path: nearestToolsFolder(context.cwd) };
   try {
     const source = parseRegistryRoot(root);
-    return source.kind === "folder" ? { kind: "folder", path: resolve(fromFile ? context.base : context.cwd, source.path) } : source;
+    return source.kind === "folder" ? { kind: "folder", path: resolve(context.toolsDirFromEnv ? context.cwd : context.base, source.path) } : source;
   } catch (error) {
     throw new ConfigError(`${context.toolsDirFromEnv ? TOOLS_DIR_ENV : `${context.where}: registry.root`}: ${(error as Error).message}`);
   }
@@ -236,6 +243,14 @@ function toolSecrets(secrets: Record<string, Record<string, SecretSource>>, wher
     }
   }
   return secrets;
+}
+
+function nearestToolsFolder(cwd: string): string {
+  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
+    const candidate = join(folder, TOOLS_FOLDER_NAME);
+    if (statSync(candidate, { throwIfNoEntry: false })?.isDirectory()) return candidate;
+    if (dirname(folder) === folder) return resolve(cwd, TOOLS_FOLDER_NAME);
+  }
 }
 
 function hasKey(data: unknown, key: string): boolean {

@@ -12,7 +12,7 @@
  * `title` on a schema with a pattern or a count says, as a noun phrase, what
  * a value must be: the loader's messages read it ("must be <title>").
  */
-import { TOOL_NAME_PATTERN } from "@hdlp/parser";
+import { TOOL_NAME_PATTERN, TOOLS_FOLDER_NAME } from "@hdlp/parser";
 import { REPO_NAME } from "../executors/git-forgejo/methods.ts";
 import { MIN_SECRET_LENGTH } from "./tool-secrets.ts";
 
@@ -127,10 +127,10 @@ export const CONFIG_SCHEMA: Schema = {
           type: "string",
           minLength: 1,
           title: "a folder, or forgejo:OWNER/REPO[@REF][:PATH]",
-          default: "tools",
+          default: TOOLS_FOLDER_NAME,
           description: doc(
-            "A folder (relative to this file) or forgejo:OWNER/REPO[@REF][:PATH] (PATH defaults to tools).",
-            "一个文件夹（相对于本文件），或 forgejo:OWNER/REPO[@REF][:PATH]（PATH 默认为 tools）。",
+            "A folder (relative to this file; by default the tools/ beside it) or forgejo:OWNER/REPO[@REF][:PATH] (PATH defaults to tools).",
+            "一个文件夹（相对于本文件；默认为本文件旁的 tools/），或 forgejo:OWNER/REPO[@REF][:PATH]（PATH 默认为 tools）。",
           ),
         },
       },

@@ -2,6 +2,7 @@ import { PARAM_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
 import type { ParamFacts } from "../../semantic/tool-facts.ts";
 import { misspeltAs, PARAM_KEY_NAMES } from "../misspelt.ts";
+import { misplacedInto } from "../misplaced.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = PARAM_KEYS.map((k) => k.name);
@@ -20,7 +21,7 @@ export const paramMissingKey: Rule = {
   checkParam(param, tool, report) {
     if (!param.map) return;
     for (const key of PARAM_KEYS) {
-      if (!key.required || param.keys.has(key.name)) continue;
+      if (!key.required || param.keys.has(key.name) || misplacedInto(tool, "param", key.name, param)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
       const misspelt = misspeltAs(key.name, param.keys, PARAM_KEY_NAMES);
       if (misspelt) {

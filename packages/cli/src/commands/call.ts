@@ -10,7 +10,7 @@ import type { ParamModel } from "@hdlp/parser";
 import { callTool, type ConfirmRequest, coerceCliParams, describeCall, type Envelope, isPrepared, openAuditLog, prepareCall, type ToolIndex, toolAccess } from "@hdlp/runtime";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
-import { openRegistry, REGISTRY_HELP, REGISTRY_OPTIONS } from "./registry-options.ts";
+import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
 
 /** `call`: no tool of that name; `match`: no tool serves the intent. */
 export const EXIT_NOT_FOUND = 3;
@@ -66,7 +66,8 @@ Examples:
     const [toolName, ...pairs] = positionals;
     if (!toolName) throw new UsageError("name the tool to call: hdlp call <tool> [key=value ...].");
     const timeoutMs = values.timeout === undefined ? undefined : positiveInteger("timeout", values.timeout);
-    const { index, config } = openRegistry(values);
+    const { index, choice } = await scanFromOptions(values);
+    const config = choice.config();
     // A tool the operator does not allow lends no types to its params: a coercion error would tell that it exists.
     const declared = toolAccess(config.tools).allows(toolName) ? (index.get(toolName)?.model.params ?? []) : [];
     const params = callParams(declared, pairs, values.params);

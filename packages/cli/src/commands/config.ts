@@ -14,7 +14,6 @@ import {
   type LoadedConfig,
   resolveRuntimeConfig,
   resolveToolSecrets,
-  scanTools,
   type ToolIndex,
   toolAccess,
   type ValueOrigin,
@@ -23,7 +22,7 @@ import { type Command, EXIT, UsageError } from "../command.ts";
 import { probeSandbox, type SandboxProbe } from "../doctor/sandbox-probe.ts";
 import { parseOptions } from "../options.ts";
 import { shownPath } from "../shown-path.ts";
-import { REGISTRY_HELP, REGISTRY_OPTIONS, type RegistryValues, scanOptions } from "./registry-options.ts";
+import { REGISTRY_HELP, REGISTRY_OPTIONS, registryChoice, type RegistryValues, scanRegistry } from "./registry-options.ts";
 
 const DEFAULT_TIMEOUT_MS = 3000;
 
@@ -115,7 +114,7 @@ async function gather(loaded: LoadedConfig, values: RegistryValues, timeoutMs: n
 
   let index: ToolIndex | undefined;
   try {
-    index = scanTools(scanOptions(values, config));
+    index = await scanRegistry(registryChoice(values, config));
   } catch (error) {
     problems.push(`tools: ${(error as Error).message}`);
   }

@@ -7,37 +7,38 @@ import { type InvalidTool, type RegisteredTool, type ToolAccess, toolAccess, typ
 import { type Command, EXIT } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { shownPath } from "../shown-path.ts";
-import { openRegistry, REGISTRY_HELP, REGISTRY_OPTIONS } from "./registry-options.ts";
+import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
 
 export const command: Command = {
   name: "list",
   summary: "List the tools under the tools root, valid and invalid",
-  help: `Usage: hdlp list [--root DIR] [--json]
+  help: `Usage: hdlp list [--root ROOT] [--json]
 
-Scans the tools root for */TOOL.hdlp and lists the registered tools, then the
-files that are not registered (lint errors, a duplicate name, a link that
-escapes the root) with their diagnostics. Tools the operator's policy does not
-allow (tools.allow and tools.deny in hdlp.config.json) are left out and only
-counted; \`hdlp config check\` names them.
+Scans the tools root for */TOOL.hdlp (a folder, or a Forgejo repository at a
+ref) and lists the registered tools, then the files that are not registered
+(lint errors, a duplicate name, a link that escapes the root) with their
+diagnostics. Tools the operator's policy does not allow (tools.allow and
+tools.deny in hdlp.config.json) are left out and only counted; \`hdlp config
+check\` names them.
 
 Options:
 ${REGISTRY_HELP}
-  --json            Print {root, tools, invalid, not_allowed} as JSON
+  --json            Print {root, tools, invalid, not_allowed} as JSON (a repository's root adds commit, read_at,
+                    and stale when Forgejo could not be read and the last good index is listed)
 
 Exit codes: 0 listed (even when some tools are invalid), 2 bad usage.
 `,
   async run(args) {
     const { values } = parseOptions(args, { ...REGISTRY_OPTIONS, json: { type: "boolean" } });
-    const { index, config } = openRegistry(values);
-    const listed = allowedOnly(index, toolAccess(config.tools));
+    const { index, choice } = await scanFromOptions(values);
+    const listed = allowedOnly(index, toolAccess(choice.config().tools));
     process.stdout.write(values.json ? `${JSON.stringify(listJson(listed), null, 2)}\n` : listText(listed));
     return EXIT.ok;
   },
 };
 
 /** What an agent may see: the tools the operator allows, and the files of folders it allows; the rest only counted. */
-interface Listed {
-  readonly root: string;
+interface Listed extends Pick<ToolIndex, "root" | "origin" | "stale"> {
   readonly tools: readonly RegisteredTool[];
   readonly invalid: readonly InvalidTool[];
   readonly notAllowed: number;
@@ -47,12 +48,16 @@ function allowedOnly(index: ToolIndex, access: ToolAccess): Listed {
   const tools = index.tools.filter((tool) => access.allows(tool.name));
   // An invalid file has no name to go by: its folder is the name it was meant to register under.
   const invalid = index.invalid.filter((tool) => access.allows(tool.folder));
-  return { root: index.root, tools, invalid, notAllowed: index.tools.length - tools.length + index.invalid.length - invalid.length };
+  const { root, origin, stale } = index;
+  const notAllowed = index.tools.length - tools.length + index.invalid.length - invalid.length;
+  return { root, ...(origin ? { origin } : {}), ...(stale ? { stale } : {}), tools, invalid, notAllowed };
 }
 
 function listJson(index: Listed) {
   return {
     root: index.root,
+    ...(index.origin ? { commit: index.origin.commit, read_at: index.origin.readAt } : {}),
+    ...(index.stale ? { stale: index.stale } : {}),
     tools: index.tools.map((t) => ({
       name: t.name,
       display: t.model.display,
@@ -74,9 +79,10 @@ function listJson(index: Listed) {
 function listText(index: Listed): string {
   const lines: string[] = [];
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const at = index.origin ? ` at ${index.origin.commit.slice(0, 12)}` : "";
   const invalid = index.invalid.length ? `, ${index.invalid.length} invalid` : "";
   const notAllowed = index.notAllowed ? `, ${index.notAllowed} not allowed by the operator's policy` : "";
-  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${invalid}${notAllowed}`);
+  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${at}${invalid}${notAllowed}${index.stale ? " (stale)" : ""}`);
   const nameWidth = Math.max(0, ...index.tools.map((t) => t.name.length));
   const runWidth = Math.max(0, ...index.tools.map((t) => runsAs(t).length));
   for (const tool of index.tools) {

@@ -13,7 +13,7 @@
  * a value must be: the loader's messages read it ("must be <title>").
  */
 import { TOOL_NAME_PATTERN, TOOLS_FOLDER_NAME } from "@hdlp/parser";
-import { REPO_NAME } from "../executors/git-forgejo/methods.ts";
+import { REPO_NAME } from "../executors/git-forgejo/api.ts";
 import { MIN_SECRET_LENGTH } from "./tool-secrets.ts";
 
 export type Schema = { readonly [key: string]: unknown };

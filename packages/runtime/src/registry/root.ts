@@ -8,9 +8,11 @@
  *                                       when absent; `:` or `:/` is its root)
  *
  * A ref cannot hold `:` (git forbids it in ref names), so the first `:` after
- * the repository starts the path.
+ * the repository starts the path. Every part later goes into a URL, so a part
+ * that is or holds a `.` or `..` segment is refused here (executors/http/url.ts).
  */
 import type { RegistrySource } from "../config/policy.ts";
+import { dotSegmentIn } from "../executors/http/url.ts";
 
 export const FORGEJO_ROOT_PREFIX = "forgejo:";
 export const DEFAULT_REMOTE_TOOLS_PATH = "tools";
@@ -27,7 +29,18 @@ export function parseRegistryRoot(text: string): RegistrySource {
   if (!match) throw new RegistryRootError(`the registry root \`${text}\` is not written forgejo:OWNER/REPO[@REF][:PATH]`);
   const [, owner = "", name = "", ref, rawPath] = match;
   if (ref === "") throw new RegistryRootError(`the registry root \`${text}\` has an empty ref after \`@\``);
+  const parts: [string, string | undefined][] = [
+    ["owner", owner],
+    ["repository", name],
+    ["ref", ref],
+    ["path", rawPath],
+  ];
+  for (const [what, value] of parts) {
+    const why = value === undefined ? undefined : dotSegmentIn(value);
+    if (why) throw new RegistryRootError(`the registry root \`${text}\`: its ${what} ${JSON.stringify(value)} ${why}`);
+  }
   const path = rawPath === undefined ? DEFAULT_REMOTE_TOOLS_PATH : rawPath.replace(/^\/+|\/+$/g, "");
+  if (path.split("/").includes("") && path !== "") throw new RegistryRootError(`the registry root \`${text}\`: its path has an empty segment (\`//\`)`);
   return { kind: "forgejo", repo: `${owner}/${name}`, ...(ref === undefined ? {} : { ref }), path };
 }
 

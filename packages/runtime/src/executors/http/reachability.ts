@@ -8,13 +8,13 @@
  *   git-forgejo            GET {url}/api/v1/version  (Forgejo's public `getVersion`: `{"version": "…"}`)
  */
 import type { ExecutorName } from "@hdlp/parser";
-import type { Endpoint, RuntimeConfig } from "../executor.ts";
+import { type Endpoint, InvalidCallError, type RuntimeConfig } from "../executor.ts";
 import { CappedBytes } from "../common/capped-bytes.ts";
 import { sendHttp, statusLine } from "./client.ts";
 import { withDeadline } from "./deadline.ts";
 import { displayUrl, maskSecrets } from "./secrets.ts";
 import { joinUrl } from "./url.ts";
-import { endpointSecrets } from "./remote.ts";
+import { type EndpointAccess, endpointAccess } from "./remote.ts";
 
 export interface EndpointCheck {
   readonly executor: ExecutorName;
@@ -31,18 +31,25 @@ export interface EndpointCheck {
 const MAX_BODY_BYTES = 4096;
 
 export async function checkEndpoints(config: RuntimeConfig, timeoutMs: number): Promise<EndpointCheck[]> {
-  const checks: Promise<EndpointCheck>[] = config.gatekeepers.map((endpoint) => check("gatekeeper", endpoint, endpoint.url, timeoutMs));
-  if (config.api) checks.push(check("hlpd-api", config.api, config.api.url, timeoutMs));
-  if (config.forgejo) checks.push(check("git-forgejo", config.forgejo, joinUrl(config.forgejo.url, "/api/v1/version"), timeoutMs));
+  const checks: Promise<EndpointCheck>[] = config.gatekeepers.map((endpoint) => check("gatekeeper", endpoint, "", timeoutMs));
+  if (config.api) checks.push(check("hlpd-api", config.api, "", timeoutMs));
+  if (config.forgejo) checks.push(check("git-forgejo", config.forgejo, "/api/v1/version", timeoutMs));
   return Promise.all(checks);
 }
 
-async function check(executor: ExecutorName, endpoint: Endpoint, url: string, timeoutMs: number): Promise<EndpointCheck> {
-  const outcome = await withDeadline(timeoutMs, undefined, (deadline) => sendHttp({ method: "GET", url, headers: {}, sink: new CappedBytes(MAX_BODY_BYTES) }, deadline));
+async function check(executor: ExecutorName, endpoint: Endpoint, path: string, timeoutMs: number): Promise<EndpointCheck> {
   const base = { executor, name: endpoint.name, url: displayUrl(endpoint.url) };
-  // A server that echoes the URL back could show a password written into it.
-  const secrets = endpointSecrets(endpoint);
-  if (outcome.kind === "failed") return { ...base, answered: false, detail: maskSecrets(outcome.error, secrets) };
+  let access: EndpointAccess;
+  try {
+    // The scheme does not matter: the check sends no credentials, it only needs the URL they are taken out of.
+    access = endpointAccess(endpoint, "Bearer");
+  } catch (error) {
+    if (error instanceof InvalidCallError) return { ...base, answered: false, detail: error.message };
+    throw error;
+  }
+  const url = path ? joinUrl(access.base, path) : access.base;
+  const outcome = await withDeadline(timeoutMs, undefined, (deadline) => sendHttp({ method: "GET", url, headers: {}, sink: new CappedBytes(MAX_BODY_BYTES) }, deadline));
+  if (outcome.kind === "failed") return { ...base, answered: false, detail: maskSecrets(outcome.error, access.secrets) };
   const version = executor === "git-forgejo" ? forgejoVersion(outcome.body) : undefined;
   return { ...base, answered: true, detail: `HTTP ${statusLine(outcome.status)}${version ? `, Forgejo ${version}` : ""}` };
 }

@@ -16,7 +16,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { CONFIG_SCHEMA } from "@hdlp/runtime";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { toolText } from "../../runtime/test/tool-fixtures.ts";
-import { installDebianPackage } from "../../../test/helpers/debian-package.ts";
+import { ensureDebianPackages } from "../../../test/support/debian-packages.ts";
 import { project, runHdlp, runProgram } from "./run-hdlp.ts";
 
 const TOKEN = "gk-token-0123456789";
@@ -159,7 +159,7 @@ describe("hdlp config check / hdlp doctor", () => {
   describe("the sandbox", () => {
     let emptyPath: string;
     beforeAll(async () => {
-      if (spawnSync("bwrap", ["--version"]).error) installDebianPackage("bubblewrap", "bubblewrap (bwrap)");
+      ensureDebianPackages(["bubblewrap"], "The sandbox check of `hdlp config check`");
       emptyPath = await mkdtemp(join(tmpdir(), "hdlp-no-bwrap-"));
     });
     afterAll(() => rm(emptyPath, { recursive: true, force: true }));

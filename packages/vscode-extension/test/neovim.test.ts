@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, loadTool } from "@hdlp/parser";
-import { installDebianPackage } from "../../../test/helpers/debian-package.ts";
+import { aptInstall } from "../../../test/support/debian-packages.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CONFIG = here("neovim/hdlp.lua");
@@ -44,7 +44,7 @@ describe("the language server in Neovim (headless, built-in LSP client)", () => 
   let report: NeovimReport;
 
   beforeAll(async () => {
-    if (!neovimVersion()) installDebianPackage("neovim", "Neovim (0.7 or later)");
+    if (!neovimVersion()) aptInstall(["neovim"], "The Neovim test");
     const [major, minor] = neovimVersion()!.split(".").map(Number);
     // The configuration needs nvim_create_autocmd (0.7); vim.lsp.start is used from 0.8 on.
     expect(major! > 0 || minor! >= 7, `Neovim ${neovimVersion()} is older than 0.7`).toBe(true);

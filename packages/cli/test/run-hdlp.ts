@@ -18,11 +18,18 @@ export interface Run {
   readonly stderr: string;
 }
 
+type RunOptions = { cwd: string; env?: Record<string, string>; killAfterMs?: number };
+
 /** `killAfterMs`: a run that has not ended by then is killed and fails the test (a command that must never wait). */
-export function runHdlp(args: readonly string[], options: { cwd: string; env?: Record<string, string>; killAfterMs?: number }): Promise<Run> {
+export function runHdlp(args: readonly string[], options: RunOptions): Promise<Run> {
+  return runProgram(HDLP, args, options);
+}
+
+/** Any program, run as runHdlp runs hdlp: no colour, stdout and stderr collected. */
+export function runProgram(file: string, args: readonly string[], options: RunOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
-    const child = spawn(HDLP, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     const timer =
@@ -30,7 +37,7 @@ export function runHdlp(args: readonly string[], options: { cwd: string; env?: R
         ? undefined
         : setTimeout(() => {
             child.kill("SIGKILL");
-            reject(new Error(`hdlp ${args.join(" ")} was still running after ${options.killAfterMs} ms`));
+            reject(new Error(`${file} ${args.join(" ")} was still running after ${options.killAfterMs} ms`));
           }, options.killAfterMs);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

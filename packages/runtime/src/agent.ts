@@ -7,6 +7,7 @@
 import type { Envelope } from "./envelope.ts";
 import { type CallOptions, callTool, type ToolCall } from "./call/call.ts";
 import { createMatcher, type Matcher, type MatchOptions, type MatchResult } from "@hdlp/match";
+import { toolAccess, visibleTools } from "./config/tool-access.ts";
 import { type ScanOptions, ToolScanner } from "./registry/scanner.ts";
 import type { ToolIndex } from "./registry/tool-index.ts";
 
@@ -28,6 +29,8 @@ export function createToolAgent(options: ScanOptions & { readonly call?: CallOpt
   const scanner = new ToolScanner(options);
   let index = scanner.scan();
   let matcher: { readonly index: ToolIndex; readonly matcher: Matcher } | undefined;
+  // Matching shows an agent only what it may call (config/tool-access.ts).
+  const access = options.call?.access ?? toolAccess(options.call?.config?.tools);
   return {
     get index() {
       return index;
@@ -40,7 +43,7 @@ export function createToolAgent(options: ScanOptions & { readonly call?: CallOpt
       return callTool(index, call, { ...options.call, ...callOptions });
     },
     match(request, matchOptions) {
-      if (matcher?.index !== index) matcher = { index, matcher: createMatcher(index.tools.map((t) => t.model)) };
+      if (matcher?.index !== index) matcher = { index, matcher: createMatcher(visibleTools(index.tools, access).map((t) => t.model)) };
       return matcher.matcher.match(request.intent, { ...matchOptions, ...(request.context ? { context: request.context } : {}) });
     },
   };

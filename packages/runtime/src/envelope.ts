@@ -24,8 +24,14 @@ export interface Envelope {
   readonly total_count?: number;
   /** For a page of a remote list: whether a further page exists (call again with `page` + 1). */
   readonly has_more?: boolean;
-  /** Why nothing ran although the tool exists. */
+  /**
+   * Why nothing ran (see Refusal). A name the operator's `tools` lists do not
+   * allow is refused before the lookup: `not-permitted` with no `found`, saying
+   * nothing about whether such a tool is registered.
+   */
   readonly refused?: Refusal;
+  /** The operator's ceilings that lowered what the tool file or the caller asked for (docs/config.md, `ceilings`). */
+  readonly ceilings_applied?: CeilingsApplied;
   /** With found:false: "此工具尚不在仓库中，需铸渊新建". */
   readonly suggestion?: string;
   /** With found:false on an exact call: the closest registered names. */
@@ -33,12 +39,24 @@ export interface Envelope {
 }
 
 /**
- * Why a call that named a registered tool ran nothing: params that do not fit;
- * no confirmation; a tool whose file, as read at call time, cannot run (errors,
- * a program taken from a param); or the operator's policy does not allow what
- * the tool needs (the sandbox's network or write paths, a sandbox required
- * where none works).
+ * Why nothing ran: params that do not fit; no confirmation; a tool whose file,
+ * as read at call time, cannot run (errors, a program taken from a param); the
+ * operator's policy does not permit the call (a name its `tools` lists do not
+ * allow, or what the tool needs from the sandbox: network, write paths, a
+ * sandbox required where none works); a secret of the tool that cannot be read.
  */
-export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-allowed";
+export type Refusal = "invalid-params" | "not-confirmed" | "invalid-tool" | "not-permitted" | "secret-unavailable";
 
 export { NOT_FOUND_SUGGESTION } from "@hdlp/match";
+
+/** One limit the operator's ceiling lowered: what was asked, by whom, and the ceiling the call ran with. */
+export interface CeilingApplied {
+  readonly asked: number;
+  readonly asked_by: "tool" | "caller";
+  readonly ceiling: number;
+}
+
+export interface CeilingsApplied {
+  readonly timeout_ms?: CeilingApplied;
+  readonly max_output_bytes?: CeilingApplied;
+}

@@ -31,13 +31,32 @@ export { formatDryRun } from "./call/dry-run.ts";
 export { EXECUTORS, type ExecutorTable } from "./executors/index.ts";
 export { createShellExecutor, shellExecutor, DEFAULT_KILL_GRACE_MS, type ShellExecutorOptions } from "./executors/shell/shell-executor.ts";
 export { childEnvironment } from "./executors/shell/environment.ts";
+export { checkEndpoints, type EndpointCheck } from "./executors/http/reachability.ts";
 
-// Runtime config (endpoints and tokens of the remote executors).
-export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type LoadConfigOptions } from "./config/runtime-config.ts";
+// The operator's configuration (docs/config.md): the loader, its schema, and the controls the pipeline applies.
+export {
+  loadRuntimeConfig,
+  resolveRuntimeConfig,
+  locateConfigFile,
+  gatekeeperEnvName,
+  ConfigError,
+  CONFIG_FILE_NAME,
+  CONFIG_ENV,
+  TOOLS_DIR_ENV,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  type ConfigEntry,
+  type ValueOrigin,
+  type ConfigLocation,
+} from "./config/runtime-config.ts";
+export { CONFIG_SCHEMA } from "./config/schema.ts";
+export * from "./config/policy.ts";
+export { toolAccess, visibleTools, type ToolAccess } from "./config/tool-access.ts";
+export { resolveToolSecrets, secretFiles, describeSource, type ResolvedSecrets } from "./config/tool-secrets.ts";
 
 // Audit log.
 export { openAuditLog, MAX_PARAM_CHARS, MAX_ERROR_CHARS, type AuditLog, type AuditLogOptions, type AuditedCall, type CallStart, type CallEnd, type CallOutcome } from "./audit/audit-log.ts";
-export { MIN_SECRET_LENGTH } from "./audit/secrets.ts";
+export { MIN_SECRET_LENGTH } from "./executors/http/secrets.ts";
 
 
 // The tool agent: one registry, exact calls and intent matching.

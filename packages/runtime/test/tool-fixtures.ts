@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool, type ToolModel } from "@hdlp/parser";
 import type { RuntimeConfig } from "../src/executors/executor.ts";
+import { onTestFinished } from "vitest";
+import { createToolIndex, type ToolIndex } from "../src/registry/tool-index.ts";
 
 export interface ToolSpec {
   readonly name: string;
@@ -57,6 +59,13 @@ export function tempDir(prefix = "hdlp-runtime-"): { dir: string; remove: () => 
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** A temp folder for the running test, removed when it finishes. */
+export function tempDirForTest(prefix?: string): string {
+  const { dir, remove } = tempDir(prefix);
+  onTestFinished(remove);
+  return dir;
+}
+
 /** Writes `<root>/<folder>/TOOL.hdlp`. */
 export function writeTool(root: string, folder: string, text: string): string {
   mkdirSync(join(root, folder), { recursive: true });
@@ -71,3 +80,8 @@ export function writeTool(root: string, folder: string, text: string): string {
  * (src/executors/shell/sandbox/ tests the sandbox).
  */
 export const UNCONFINED: RuntimeConfig = { gatekeepers: [], sandbox: { mode: "off", network: false, read: [], write: [] } };
+/** A registry of these models, as a scan of `/tools` would give it. */
+export function indexOf(...models: ToolModel[]): ToolIndex {
+  const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
+  return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
+}

@@ -6,17 +6,8 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
-import {
-  callTool,
-  type ConfirmRequest,
-  coerceCliParams,
-  describeCall,
-  type Envelope,
-  isPrepared,
-  openAuditLog,
-  prepareCall,
-  type ToolIndex,
-} from "@hdlp/runtime";
+import type { ParamModel } from "@hdlp/parser";
+import { callTool, type ConfirmRequest, coerceCliParams, describeCall, type Envelope, isPrepared, openAuditLog, prepareCall, type ToolIndex, toolAccess } from "@hdlp/runtime";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
@@ -40,6 +31,7 @@ Options:
   --params JSON     Params as a JSON object
   -y, --yes         Confirm a require_confirm tool without asking (needed when not on a terminal)
   --timeout MS      Timeout for this call, overriding the tool's constraints.timeout_ms
+                    (within the operator's ceiling: asking for more runs with the ceiling)
   --dry-run         Print exactly what would run (argv, or HTTP request with secrets masked); run nothing
   --target NAME     Which configured endpoint to use where several are (gatekeepers)
   --audit FILE      Audit log, one JSON line per call (default: $HDLP_AUDIT_LOG, else
@@ -50,7 +42,8 @@ ${REGISTRY_HELP}
 Output: without --json, the tool's output is written to stdout and its error
 (the whole stderr) to stderr, unchanged.
 
-Exit codes: 0 the tool succeeded; 1 it failed, timed out or was not confirmed;
+Exit codes: 0 the tool succeeded; 1 it failed, timed out, was not confirmed, is not
+allowed by the operator's policy or a secret of it cannot be read;
 2 bad usage or params that do not fit the tool; 3 no tool of that name;
 130 interrupted (SIGINT or SIGTERM: the tool's process group is stopped first).
 
@@ -74,8 +67,10 @@ Examples:
     if (!toolName) throw new UsageError("name the tool to call: hdlp call <tool> [key=value ...].");
     const timeoutMs = values.timeout === undefined ? undefined : positiveInteger("timeout", values.timeout);
     const { index, choice } = await scanFromOptions(values);
-    const params = callParams(index, toolName, pairs, values.params);
     const config = choice.config();
+    // A tool the operator does not allow lends no types to its params: a coercion error would tell that it exists.
+    const declared = toolAccess(config.tools).allows(toolName) ? (index.get(toolName)?.model.params ?? []) : [];
+    const params = callParams(declared, pairs, values.params);
     const options = {
       config,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -110,7 +105,7 @@ function positiveInteger(name: string, text: string): number {
 }
 
 /** key=value pairs (coerced by the declared types) and --params JSON, merged; a param given twice is a usage error. */
-function callParams(index: ToolIndex, toolName: string, pairs: readonly string[], json: string | undefined): Record<string, unknown> {
+function callParams(declared: readonly ParamModel[], pairs: readonly string[], json: string | undefined): Record<string, unknown> {
   const raw: Record<string, string> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
@@ -119,7 +114,6 @@ function callParams(index: ToolIndex, toolName: string, pairs: readonly string[]
     if (key in raw) throw new UsageError(`the param \`${key}\` is given twice.`);
     raw[key] = pair.slice(eq + 1);
   }
-  const declared = index.get(toolName)?.model.params ?? [];
   const params = coerceCliParams(declared, raw);
   if (json === undefined) return params;
   let parsed: unknown;
@@ -155,6 +149,8 @@ function dryRun(index: ToolIndex, tool: string, params: Record<string, unknown>,
       timeout_ms: request.timeoutMs,
       max_output_bytes: request.maxOutputBytes,
       require_confirm: model.constraints.require_confirm,
+      ...(prepared.ceilingsApplied ? { ceilings_applied: prepared.ceilingsApplied } : {}),
+      ...(request.secrets ? { secrets: Object.keys(request.secrets) } : {}),
       dry_run: described.dryRun,
     };
     process.stdout.write(`${JSON.stringify(plan, null, 2)}\n`);
@@ -192,6 +188,10 @@ function printEnvelope(envelope: Envelope, json: boolean): void {
   if (envelope.error !== null) process.stderr.write(envelope.error.endsWith("\n") || envelope.error === "" ? envelope.error : `${envelope.error}\n`);
   if (envelope.found === false && envelope.suggestion) process.stderr.write(`${envelope.suggestion}\n`);
   if (envelope.truncated) process.stderr.write("hdlp: the output was cut at the tool's max_output_bytes\n");
+  for (const [limit, applied] of Object.entries(envelope.ceilings_applied ?? {})) {
+    const by = applied.asked_by === "caller" ? "--timeout" : "the tool's constraints";
+    process.stderr.write(`hdlp: ${limit} ${applied.asked} (asked by ${by}) is above the operator's ceiling; the call ran with ${applied.ceiling}\n`);
+  }
   if (envelope.refused === "not-confirmed" && !onTerminal()) process.stderr.write("hdlp: not on a terminal, so no one can confirm: pass --yes to run it\n");
 }
 

@@ -38,7 +38,8 @@ Options:
                       json, sarif (SARIF 2.1.0), github (workflow annotations)
   --fix               Apply the safe fixes and write the files back, then report what is left
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
-  --config FILE       Runtime config, for a repository's Forgejo (default: hdlp.config.json in the working folder)
+  --config FILE       The operator's configuration, for a repository's Forgejo (default: $HDLP_CONFIG,
+                      else the nearest hdlp.config.json from here up; see docs/config.md)
   -h, --help          Show this help
 
 Exit codes:

@@ -6,6 +6,7 @@ import { createMatcher, type MatchResult } from "@hdlp/match";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { EXIT_NOT_FOUND } from "./call.ts";
+import { toolAccess, visibleTools } from "@hdlp/runtime";
 import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
 
 export const command: Command = {
@@ -39,8 +40,10 @@ Example:
     const top = values.top === undefined ? 3 : Number(values.top);
     if (!Number.isInteger(top) || top < 1 || top > 3) throw new UsageError(`--top must be 1, 2 or 3, not \`${values.top}\`.`);
     const context = values.context === undefined ? undefined : parseContext(values.context);
-    const { index } = await scanFromOptions(values);
-    const result = createMatcher(index.tools.map((t) => t.model)).match(positionals[0]!, { top, ...(context ? { context } : {}) });
+    const { index, choice } = await scanFromOptions(values);
+    // Only the tools the operator allows are candidates: a denied tool is never suggested.
+    const candidates = visibleTools(index.tools, toolAccess(choice.config().tools));
+    const result = createMatcher(candidates.map((t) => t.model)).match(positionals[0]!, { top, ...(context ? { context } : {}) });
     process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : matchText(result));
     return result.found ? EXIT.ok : EXIT_NOT_FOUND;
   },

@@ -4,9 +4,9 @@ import { dirname, join, relative } from "node:path";
 import { EXECUTOR_NAMES, localDay, TOOL_FILE_NAME, toolNameProblem, toolSkeleton } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { oneOf, parseOptions } from "../options.ts";
-import { findToolsRoot } from "../tools-root.ts";
+import { loadConfig, REGISTRY_OPTIONS, toolsFolder } from "./registry-options.ts";
 
-const HELP = `Usage: hdlp new NAME [--executor ${EXECUTOR_NAMES.join("|")}] [--root DIR]
+const HELP = `Usage: hdlp new NAME [--executor ${EXECUTOR_NAMES.join("|")}] [--root DIR] [--config FILE]
 
 Write tools/NAME/TOOL.hdlp from the catalogue's skeleton: every required field
 in canonical order, with the executor's method, template and one param, so it
@@ -14,8 +14,11 @@ lints clean as it stands. Change the values, then \`hdlp lint\`.
 
 Options:
   --executor E   How the tool runs (default: gatekeeper)
-  --root DIR     The tools root (default: $HDLP_TOOLS_DIR, else the tools/ found
-                 walking up from here, beside hdlp.config.json or on its own, else ./tools)
+  --root DIR     The tools root (default: $HDLP_TOOLS_DIR, else registry.root of the
+                 operator's configuration, the tools/ beside it by default; with no
+                 configuration, the nearest tools/ from here up, else ./tools)
+  --config FILE  The operator's configuration (default: $HDLP_CONFIG, else the nearest
+                 hdlp.config.json from here up; see docs/config.md)
 
 Exit codes: 0 written; 1 the file exists already (left unchanged); 2 bad usage.
 
@@ -28,13 +31,13 @@ export const command: Command = {
   summary: "Write a new tool, tools/NAME/TOOL.hdlp, from the catalogue's skeleton",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseOptions(args, { executor: { type: "string" }, root: { type: "string" } });
+    const { values, positionals } = parseOptions(args, { executor: { type: "string" }, root: REGISTRY_OPTIONS.root, config: REGISTRY_OPTIONS.config });
     if (positionals.length !== 1) throw new UsageError("takes one tool name, `hdlp new NAME`.");
     const name = positionals[0]!;
     const problem = toolNameProblem(name);
     if (problem) throw new UsageError(problem);
     const executor = oneOf("executor", values.executor, EXECUTOR_NAMES, "gatekeeper");
-    const file = join(findToolsRoot({ root: values.root }).path, name, TOOL_FILE_NAME);
+    const file = join(toolsFolder(values, loadConfig(values)), name, TOOL_FILE_NAME);
     try {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, toolSkeleton({ name, created: localDay(), executor }), { flag: "wx" });

@@ -1,23 +1,20 @@
 /**
  * What the commands that read the registry share (`list`, `match`, `call`,
- * and the MCP server's): which tools root, where its cache lives, and the
- * runtime config.
+ * `config check`, `new`, and the MCP server's): the operator's configuration,
+ * which tools root, where its cache lives.
  *
- *   --root ROOT       a folder, or forgejo:OWNER/REPO[@REF][:PATH]; else
- *                     $HDLP_TOOLS_DIR; else the config's registry.root; else ./tools
+ *   --config FILE     hdlp.config.json; else $HDLP_CONFIG; else the nearest from the working folder up
+ *   --root ROOT       a folder, or forgejo:OWNER/REPO[@REF][:PATH]; else the configuration's registry:
+ *                     $HDLP_TOOLS_DIR, registry.root (the tools/ beside the file by default), or with
+ *                     no file the nearest tools/ from the working folder up, else ./tools
  *   --cache-dir DIR   the cache's folder; else $HDLP_CACHE_DIR; else <root>/.hdlp-cache
  *                     (a folder root) or $XDG_CACHE_HOME/hdlp (a repository)
  *   --no-cache        scan without reading or writing a cache
- *   --config FILE     hdlp.config.json; else the one beside a folder root, or in
- *                     the working folder (a repository has no folder beside it)
  */
 import { statSync } from "node:fs";
-import { join } from "node:path";
 import {
   CONFIG_FILE_NAME,
   ConfigError,
-  configPathFor,
-  DEFAULT_TOOLS_ROOT,
   ForgejoToolScanner,
   formatRegistryRoot,
   InvalidCallError,
@@ -34,26 +31,28 @@ import {
 import { UnreadableError, UsageError } from "../command.ts";
 
 export const REGISTRY_OPTIONS = {
+  config: { type: "string" },
   root: { type: "string" },
   "cache-dir": { type: "string" },
   "no-cache": { type: "boolean" },
-  config: { type: "string" },
 } as const;
 
-export const REGISTRY_HELP = `  --root ROOT       Tools root: a folder scanned for */TOOL.hdlp, or a Forgejo repository,
+export const REGISTRY_HELP = `  --config FILE     The operator's configuration (default: $HDLP_CONFIG, else the nearest
+                    hdlp.config.json in this folder or above it; see docs/config.md)
+  --root ROOT       Tools root: a folder scanned for */TOOL.hdlp, or a Forgejo repository,
                     forgejo:OWNER/REPO[@REF][:PATH] (PATH defaults to tools)
-                    (default: $HDLP_TOOLS_DIR, else registry.root in the config, else ./tools)
+                    (default: $HDLP_TOOLS_DIR, else the configuration's registry.root, which is
+                    the tools/ beside it by default; with no configuration, the nearest tools/
+                    from here up, else ./tools)
   --cache-dir DIR   Folder of the persisted tool index and a repository's blobs (default: $HDLP_CACHE_DIR,
                     else <root>/.hdlp-cache for a folder, $XDG_CACHE_HOME/hdlp for a repository)
-  --no-cache        Scan without reading or writing the cache
-  --config FILE     Runtime config (default: hdlp.config.json beside a folder root; for a repository,
-                    in the working folder)`;
+  --no-cache        Scan without reading or writing the cache`;
 
 export interface RegistryValues {
+  readonly config?: string | undefined;
   readonly root?: string | undefined;
   readonly "cache-dir"?: string | undefined;
   readonly "no-cache"?: boolean | undefined;
-  readonly config?: string | undefined;
 }
 
 /** Where the registry reads its tools from, with what. */
@@ -61,32 +60,41 @@ export interface RegistryChoice {
   readonly source: RegistrySource;
   /** Undefined: the default for the source's kind. */
   readonly cacheDir?: string | false;
-  /** The runtime config, read when first asked for (a folder root's listing needs none). */
+  /** The operator's configuration. */
   config(): RuntimeConfig;
 }
 
-export function registryChoice(values: RegistryValues, env: NodeJS.ProcessEnv = process.env): RegistryChoice {
-  const given = values.root ?? (env["HDLP_TOOLS_DIR"] || undefined);
-  let loaded: RuntimeConfig | undefined;
-  const load = (source: RegistrySource) => {
-    const configPath = values.config ?? (source.kind === "folder" ? configPathFor(source.path) : join(process.cwd(), CONFIG_FILE_NAME));
-    try {
-      loaded ??= loadRuntimeConfig({ toolsRoot: source.kind === "folder" ? source.path : process.cwd(), configPath, env });
-    } catch (error) {
-      if (error instanceof ConfigError) throw new UsageError(error.message);
-      throw error;
-    }
-    return loaded;
-  };
-  let source: RegistrySource;
+/** The operator's configuration as the options and the environment name it; a bad one is a usage error. */
+export function loadConfig(values: Pick<RegistryValues, "config">): RuntimeConfig {
   try {
-    source = given !== undefined ? parseRegistryRoot(given) : (load({ kind: "folder", path: DEFAULT_TOOLS_ROOT }).registry ?? { kind: "folder", path: DEFAULT_TOOLS_ROOT });
+    return loadRuntimeConfig(values.config === undefined ? {} : { configPath: values.config });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** `--root`, else the configuration's registry (HDLP_TOOLS_DIR, registry.root, the defaults). */
+function rootSource(values: Pick<RegistryValues, "root">, config: RuntimeConfig): RegistrySource {
+  try {
+    return values.root !== undefined ? parseRegistryRoot(values.root) : config.registry!;
   } catch (error) {
     if (error instanceof RegistryRootError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+export function registryChoice(values: RegistryValues, config: RuntimeConfig = loadConfig(values), env: NodeJS.ProcessEnv = process.env): RegistryChoice {
+  const source = rootSource(values, config);
   const cacheDir = values["no-cache"] ? false : (values["cache-dir"] ?? (env["HDLP_CACHE_DIR"] || undefined));
-  return { source, ...(cacheDir === undefined ? {} : { cacheDir }), config: () => load(source) };
+  return { source, ...(cacheDir === undefined ? {} : { cacheDir }), config: () => config };
+}
+
+/** The folder the options and the configuration name, which need not exist yet (`hdlp new` writes there). */
+export function toolsFolder(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
+  const source = rootSource(values, config);
+  if (source.kind === "forgejo") throw new UsageError(`the tools root ${formatRegistryRoot(source)} is a Forgejo repository; a new tool is written into a folder: use --root DIR.`);
+  return source.path;
 }
 
 /**
@@ -114,7 +122,7 @@ function scanFolder(root: string, cacheDir: string | false | undefined): ToolInd
   } catch {
     // reported below
   }
-  if (!isFolder) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR or HDLP_TOOLS_DIR).`);
+  if (!isFolder) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR, HDLP_TOOLS_DIR or registry.root in hdlp.config.json).`);
   return scanTools(cacheDir === undefined ? { root } : { root, cacheDir });
 }
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/tool-fixtures.ts";
 import { type CallEnd, MAX_PARAM_CHARS, openAuditLog } from "./audit-log.ts";
-import { MIN_SECRET_LENGTH } from "./secrets.ts";
+import { MIN_SECRET_LENGTH } from "../executors/http/secrets.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));

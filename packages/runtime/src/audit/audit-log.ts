@@ -15,7 +15,7 @@ import { appendFile } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { promisify } from "node:util";
-import type { Refusal } from "../envelope.ts";
+import type { CeilingsApplied, Refusal } from "../envelope.ts";
 import type { RuntimeConfig } from "../executors/executor.ts";
 import { MASK } from "../executors/http/secrets.ts";
 import { SecretValues } from "./secrets.ts";
@@ -44,6 +44,7 @@ export interface CallEnd {
   readonly duration_ms: number;
   readonly output_bytes: number;
   readonly truncated?: boolean;
+  readonly ceilings_applied?: CeilingsApplied;
   readonly error?: string;
 }
 

@@ -5,16 +5,7 @@
  * (params: a value holding a secret is masked whole) and the tool (error
  * text: a secret in it is replaced where it appears).
  */
-import { MASK } from "../executors/http/secrets.ts";
-
-/**
- * The shortest value hdlp accepts as a token or a secret: the configuration
- * loader refuses a shorter one. Searching text for a short value would mask
- * text that only shares its characters (a token `a` would turn `echo-arg`
- * into `echo-***rg`), so a shorter value is masked only where a whole value
- * equals it.
- */
-export const MIN_SECRET_LENGTH = 8;
+import { MASK, MIN_SECRET_LENGTH } from "../executors/http/secrets.ts";
 
 export class SecretValues {
   private readonly all: ReadonlySet<string>;

@@ -1,17 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { ToolModel } from "@hdlp/parser";
+import { describe, expect, it } from "vitest";
 import { openAuditLog } from "../audit/audit-log.ts";
 import { NOT_FOUND_SUGGESTION } from "../envelope.ts";
-import { createToolIndex } from "../registry/tool-index.ts";
-import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../test/tool-fixtures.ts";
+import { CMD_PARAM, indexOf, modelOf, tempDirForTest, UNCONFINED } from "../../test/tool-fixtures.ts";
 import { type CallOptions, callTool, type ConfirmRequest } from "./call.ts";
-
-function indexOf(...models: ToolModel[]) {
-  const tools = models.map((model) => ({ name: model.name, path: `/tools/${model.name}/TOOL.hdlp`, model, diagnostics: [], hash: "" }));
-  return createToolIndex("/tools", tools, [], { files: tools.length, read: tools.length, parsed: tools.length, durationMs: 0 });
-}
 
 /** The pipeline, unconfined (UNCONFINED says why). */
 const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
@@ -26,13 +19,7 @@ const guarded = modelOf({ name: "rm-file", command: "rm -f -- {path}", params: [
 const slow = modelOf({ name: "slow", params: [CMD_PARAM], timeoutMs: 300 });
 const index = indexOf(shellExec, touch, guarded, slow);
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
-function temp() {
-  const t = tempDir();
-  cleanups.push(t.remove);
-  return t.dir;
-}
+const temp = tempDirForTest;
 
 describe("callTool", () => {
   it("runs a registered tool and returns the seed's envelope", async () => {

@@ -2,21 +2,27 @@
  * The exact call `{tool, params}` (the seed's §1 mode 1), one pipeline for
  * every executor:
  *
- *   look the name up → validate params (defaults applied) → confirm when the
- *   tool requires it, showing exactly what will run → execute within the
- *   timeout → the envelope → one audit line.
+ *   the operator's policy allows the name → look it up → validate params
+ *   (defaults applied) → limits within the operator's ceilings → the tool's
+ *   secrets read → confirm when the tool requires it, showing exactly what
+ *   will run → execute within the timeout → the envelope, the tool's secrets
+ *   masked → one audit line.
  *
- * Only a registered tool runs; a call that is refused runs nothing; every
+ * Only a registered tool that the operator allows runs; a call that is refused runs nothing; every
  * outcome, refusals included, is an envelope and an audit line, never an
  * exception.
  */
 import type { ToolModel } from "@hdlp/parser";
 import type { AuditLog, CallOutcome, CallStart } from "../audit/audit-log.ts";
-import { type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
+import { type ToolAccess, toolAccess, visibleTools } from "../config/tool-access.ts";
+import { resolveToolSecrets } from "../config/tool-secrets.ts";
+import { type CeilingsApplied, type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
+import { maskResult } from "../executors/http/secrets.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
 import { ToolSourceError } from "../registry/tool-index.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
+import { withinCeilings } from "./ceilings.ts";
 import { closestNames } from "./closest-names.ts";
 import { formatDryRun } from "./dry-run.ts";
 import { checkParams } from "./params-schema.ts";
@@ -37,9 +43,16 @@ export interface ConfirmRequest {
 }
 
 export interface CallOptions {
-  /** Endpoints and tokens for the remote executors. */
+  /** The operator's configuration: endpoints and tokens, the tools policy, ceilings, secrets. */
   readonly config?: RuntimeConfig;
-  /** Overrides the tool's `constraints.timeout_ms` (the seed: a long job sets its timeout explicitly). */
+  /**
+   * Which tools may run; by default the config's `tools` policy. A front end
+   * that serves fewer passes `toolAccess(config.tools, only)`.
+   */
+  readonly access?: ToolAccess;
+  /** Where the tools' secrets mapped to variables are read (`secrets`: `{"env": …}`); process.env by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Overrides the tool's `constraints.timeout_ms` (the seed: a long job sets its timeout explicitly), within the operator's ceiling. */
   readonly timeoutMs?: number;
   /** Asked before a `require_confirm: true` tool runs; without it such a tool never runs. */
   readonly confirm?: (request: ConfirmRequest) => boolean | Promise<boolean>;
@@ -62,11 +75,13 @@ export type ToolLookup = Pick<ToolIndex, "get" | "tools"> & Partial<Pick<ToolInd
 
 const EMPTY_CONFIG: RuntimeConfig = { gatekeepers: [] };
 
-/** A call that may run: the tool exists and its params are valid. */
+/** A call that may run: the tool exists, the operator allows it, its params are valid and its secrets were read. */
 export interface PreparedCall {
   readonly tool: ToolModel;
   readonly executor: Executor;
   readonly request: ExecutionRequest;
+  /** The limits the operator's ceilings lowered, for the envelope. */
+  readonly ceilingsApplied?: CeilingsApplied;
 }
 
 /** An envelope and how the call ended, for the audit log. */
@@ -82,9 +97,16 @@ export interface SettledCall {
  */
 export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOptions = {}): PreparedCall | SettledCall {
   const started = performance.now();
+  const config = options.config ?? EMPTY_CONFIG;
+  const access = options.access ?? toolAccess(config.tools);
+  if (!access.allows(call.tool)) {
+    // Checked before the lookup, so that the answer is the same whether or not such a tool is registered.
+    const error = `\`${call.tool}\` is not allowed by the operator's policy (\`tools\` in hdlp.config.json); nothing was run`;
+    return { outcome: "not-permitted", envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-permitted" } };
+  }
   const registered = index.get(call.tool);
   if (!registered) {
-    const near = closestNames(call.tool, index.tools.map((t) => t.name));
+    const near = closestNames(call.tool, visibleTools(index.tools, access).map((t) => t.name));
     return {
       outcome: "not-found",
       envelope: {
@@ -112,19 +134,32 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
   const executor = (options.executors ?? EXECUTORS)[tool.executor];
   if (!executor) return { outcome: "failed", envelope: failure(tool, `the executor \`${tool.executor}\` is not available in this runtime`, started) };
-  const timeoutMs = options.timeoutMs ?? tool.constraints.timeout_ms;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`timeoutMs must be a whole number of milliseconds above 0, not ${timeoutMs}`);
+  if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0)) {
+    throw new RangeError(`timeoutMs must be a whole number of milliseconds above 0, not ${options.timeoutMs}`);
+  }
+  const limits = withinCeilings(config.ceilings, {
+    timeout_ms: options.timeoutMs === undefined ? { value: tool.constraints.timeout_ms, by: "tool" } : { value: options.timeoutMs, by: "caller" },
+    max_output_bytes: { value: tool.constraints.max_output_bytes, by: "tool" },
+  });
+  const secrets = resolveToolSecrets(config.secrets, tool.name, options.env);
+  if (!secrets.ok) return refuse(tool, "secret-unavailable", `${secrets.error}; nothing was run`, started);
+  const hasSecrets = Object.keys(secrets.values).length > 0;
+  if (hasSecrets && !executor.passesSecrets) {
+    const error = `the operator maps secrets to \`${tool.name}\`, but its executor (${tool.executor}) cannot hand them to the tool (docs/config.md, \`secrets\`); nothing was run`;
+    return refuse(tool, "secret-unavailable", error, started);
+  }
   const request: ExecutionRequest = {
     tool,
     params: checked.params,
-    timeoutMs,
-    maxOutputBytes: tool.constraints.max_output_bytes,
-    config: options.config ?? EMPTY_CONFIG,
+    timeoutMs: limits.timeoutMs,
+    maxOutputBytes: limits.maxOutputBytes,
+    config,
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
+    ...(hasSecrets ? { secrets: secrets.values } : {}),
   };
-  return { tool, executor, request };
+  return { tool, executor, request, ...(limits.applied ? { ceilingsApplied: limits.applied } : {}) };
 }
 
 /** `: tools/x/TOOL.hdlp has an error [rule]: …` when the name is the folder of a file that could not be registered. */
@@ -166,13 +201,14 @@ export async function callTool(index: ToolLookup, call: ToolCall, options: CallO
   if (audited) {
     const ended = {
       tool: call.tool,
-      ...(envelope.found === false ? {} : { method: envelope.method, executor: index.get(call.tool)?.model.executor }),
+      ...(envelope.found === true ? { method: envelope.method, executor: index.get(call.tool)?.model.executor } : {}),
       ok: envelope.ok,
       outcome,
       ...(envelope.exit_code === undefined ? {} : { exit_code: envelope.exit_code }),
       duration_ms: envelope.duration_ms,
       output_bytes: Buffer.byteLength(envelope.output),
       ...(envelope.truncated ? { truncated: true } : {}),
+      ...(envelope.ceilings_applied ? { ceilings_applied: envelope.ceilings_applied } : {}),
       ...(envelope.error === null ? {} : { error: envelope.error }),
     };
     await audit(options, () => audited.end(ended, { secrets }));
@@ -190,15 +226,15 @@ async function audit<T>(options: CallOptions, write: () => Promise<T>): Promise<
   }
 }
 
-/** How the call ended, and the secrets it was given (the audit line masks them). */
+/** How the call ended, and the values of the tool's secrets (the audit line masks them too). */
 async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall & { secrets: readonly string[] }> {
   const prepared = prepareCall(index, call, options);
   if (!isPrepared(prepared)) return { ...prepared, secrets: [] };
   const secrets = Object.values(prepared.request.secrets ?? {});
-  return { ...(await run(prepared, options, started)), secrets };
+  return { ...(await run(prepared, secrets, options, started)), secrets };
 }
 
-async function run(prepared: PreparedCall, options: CallOptions, started: number): Promise<SettledCall> {
+async function run(prepared: PreparedCall, secrets: readonly string[], options: CallOptions, started: number): Promise<SettledCall> {
   const { tool, executor, request } = prepared;
 
   if (tool.constraints.require_confirm) {
@@ -213,7 +249,8 @@ async function run(prepared: PreparedCall, options: CallOptions, started: number
 
   let result: ExecutionResult;
   try {
-    result = await executor.execute(request);
+    // A tool may print its own secret (an echo, a failing connection string): whole values are masked before anyone sees them.
+    result = maskResult(await executor.execute(request), secrets);
   } catch (error) {
     if (error instanceof RefusedCallError) return refuse(tool, error.refusal, error.message, started);
     // An executor bug or an unexpected system error: reported as the call's failure, never swallowed.
@@ -235,6 +272,7 @@ async function run(prepared: PreparedCall, options: CallOptions, started: number
       ...(result.timed_out ? { timed_out: true } : {}),
       ...(result.total_count === undefined ? {} : { total_count: result.total_count }),
       ...(result.has_more === undefined ? {} : { has_more: result.has_more }),
+      ...(prepared.ceilingsApplied ? { ceilings_applied: prepared.ceilingsApplied } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@
  * the operator's configuration decides. Every section is optional in the file;
  * `loadRuntimeConfig` fills in the defaults below.
  */
+import { checkLayout } from "./validate.ts";
 
 /** Which registered tools may run at all: names or globs (`git-*`). Deny wins over allow; an empty allow list allows all. */
 export interface ToolPolicy {
@@ -48,6 +49,15 @@ export interface McpPolicy {
   readonly preApproved: readonly string[];
 }
 
-export const DEFAULT_TOOL_POLICY: ToolPolicy = { allow: [], deny: [] };
-export const DEFAULT_SANDBOX_POLICY: SandboxPolicy = { mode: "on", network: false, read: [], write: [] };
-export const DEFAULT_MCP_POLICY: McpPolicy = { preApproved: [] };
+/** The defaults are the schema's (config/schema.ts), filled into an empty configuration. */
+const defaults = emptyConfigWithDefaults() as { tools: ToolPolicy; sandbox: SandboxPolicy; mcp: { pre_approved: string[] } };
+
+export const DEFAULT_TOOL_POLICY: ToolPolicy = defaults.tools;
+export const DEFAULT_SANDBOX_POLICY: SandboxPolicy = defaults.sandbox;
+export const DEFAULT_MCP_POLICY: McpPolicy = { preApproved: defaults.mcp.pre_approved };
+
+function emptyConfigWithDefaults(): unknown {
+  const empty = {};
+  checkLayout(empty);
+  return empty;
+}

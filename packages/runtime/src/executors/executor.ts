@@ -81,6 +81,12 @@ export type DryRun =
 export interface Executor {
   execute(request: ExecutionRequest): Promise<ExecutionResult>;
   describe(request: ExecutionRequest): DryRun;
+  /**
+   * True when it hands `ExecutionRequest.secrets` to the tool (the shell
+   * executor: in its environment). The pipeline refuses a call with secrets
+   * for any other executor rather than drop them silently.
+   */
+  readonly passesSecrets?: boolean;
 }
 
 /** One remote endpoint; `token` comes from the environment or the config file, never a TOOL file. */

@@ -7,6 +7,15 @@ import type { ExecutionResult } from "../executor.ts";
 
 export const MASK = "***";
 
+/**
+ * The shortest value hdlp accepts as a token or a secret: the configuration
+ * loader refuses a shorter one. Searching text for a short value would mask
+ * text that only shares its characters (a token `a` would turn `echo-arg`
+ * into `echo-***rg`), so a shorter value is masked only where a whole value
+ * equals it (audit/secrets.ts).
+ */
+export const MIN_SECRET_LENGTH = 8;
+
 /** Every occurrence of every secret replaced by the mask (a server that echoes a token back included). */
 export function maskSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let masked = text;

@@ -29,20 +29,21 @@ const LOCALE_CATEGORIES = [
 const LOCALE_NAME = /^(?:C|POSIX|[a-z]{2,3}(?:_[A-Z]{2}|_\d{3})?)(?:\.[A-Za-z0-9_-]{1,20})?(?:@[A-Za-z0-9]{1,20})?$/;
 const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin";
 
+/** Whether a variable of hdlp's environment reaches every tool: such a variable can neither hold a tool's secret nor be replaced by one. */
+export function reachesEveryTool(name: string): boolean {
+  return !name.startsWith("HDLP_") && ((PASSED_THROUGH as readonly string[]).includes(name) || (LOCALE_CATEGORIES as readonly string[]).includes(name) || name === "LANGUAGE");
+}
+
 export function childEnvironment(host: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {};
   // Names first, values only for those passed: reading process.env values is the costly part.
   for (const name of Object.keys(host)) {
-    if (!passes(name)) continue;
+    if (!reachesEveryTool(name)) continue;
     const value = host[name];
     if (value !== undefined && valueFits(name, value)) env[name] = value;
   }
   env["PATH"] ??= FALLBACK_PATH;
   return env;
-}
-
-function passes(name: string): boolean {
-  return (PASSED_THROUGH as readonly string[]).includes(name) || (LOCALE_CATEGORIES as readonly string[]).includes(name) || name === "LANGUAGE";
 }
 
 function valueFits(name: string, value: string): boolean {

@@ -28,6 +28,7 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
   const sandboxOf = (request: ExecutionRequest, cwd: string | undefined): SandboxView =>
     planSandbox({ tool: request.tool, config: request.config, ...(cwd === undefined ? {} : { cwd }), hostCwd: process.cwd() }, () => bubblewrap(options.bubblewrapPath));
   return {
+    passesSecrets: true,
     describe(request: ExecutionRequest): DryRun {
       const { argv, cwd } = shellInvocation(request.tool, request.params);
       const sandbox = sandboxOf(request, cwd);

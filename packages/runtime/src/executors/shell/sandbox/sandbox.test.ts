@@ -114,7 +114,7 @@ describe("the sandbox", () => {
     expect(readFileSync(join(reports, "r.txt"), "utf8")).toBe("done\n");
 
     const refused = executor.execute(request(writer, { cmd: `echo again > ${reports}/s.txt` }, config({ write: ["/srv/elsewhere"] })));
-    await expect(refused).rejects.toMatchObject({ refusal: "not-allowed" });
+    await expect(refused).rejects.toMatchObject({ refusal: "not-permitted" });
     await expect(refused).rejects.toThrow(`to write ${reports} (constraints.write), which is not inside sandbox.write (/srv/elsewhere)`);
     expect(existsSync(join(reports, "s.txt"))).toBe(false);
   });
@@ -179,7 +179,7 @@ describe("without a usable bubblewrap", () => {
   it("refuses to run when the policy requires the sandbox, saying how to get it", async () => {
     const marker = join(temp(), "ran");
     const call = missing.execute(request(freeText, { cmd: `touch ${marker}` }, config({ mode: "required" })));
-    await expect(call).rejects.toMatchObject({ refusal: "not-allowed" });
+    await expect(call).rejects.toMatchObject({ refusal: "not-permitted" });
     await expect(call).rejects.toThrow(/the sandbox is required .* cannot run here: bubblewrap \(\/nonexistent\/bwrap\) cannot be started/);
     expect(existsSync(marker)).toBe(false);
   });

@@ -36,7 +36,7 @@ export interface SandboxCall {
 }
 
 /**
- * The sandbox of one call, or a refusal (`not-allowed`) when the tool needs
+ * The sandbox of one call, or a refusal (`not-permitted`) when the tool needs
  * what the policy does not give, or the policy requires a sandbox that cannot
  * run here. Nothing is started.
  */
@@ -47,7 +47,7 @@ export function planSandbox(call: SandboxCall, bwrap: () => Bubblewrap): Sandbox
   const found = bwrap();
   if (!found.ok) {
     if (policy.mode === "required") {
-      throw new RefusedCallError(`the sandbox is required (sandbox.mode: required) and cannot run here: ${found.reason}; nothing was run`, "not-allowed");
+      throw new RefusedCallError(`the sandbox is required (sandbox.mode: required) and cannot run here: ${found.reason}; nothing was run`, "not-permitted");
     }
     return { kind: "none", why: found.reason };
   }
@@ -65,7 +65,7 @@ function checkGrants(tool: ToolModel, policy: SandboxPolicy): void {
     }
   }
   if (missing.length) {
-    throw new RefusedCallError(`\`${tool.name}\` needs ${missing.join("; and ")}: the operator's sandbox policy does not grant it; nothing was run`, "not-allowed");
+    throw new RefusedCallError(`\`${tool.name}\` needs ${missing.join("; and ")}: the operator's sandbox policy does not grant it; nothing was run`, "not-permitted");
   }
 }
 

@@ -51,7 +51,8 @@ export interface CallEnd {
 export interface AuditLog {
   readonly path: string;
   /** Writes the line of a call that starts; the call's handle writes the line of its end. */
-  begin(call: CallStart): Promise<AuditedCall>;
+  /** `secrets`: values of the named tool's own secrets, masked like the runtime's tokens. */
+  begin(call: CallStart, options?: { readonly secrets?: readonly string[] }): Promise<AuditedCall>;
 }
 
 export interface AuditedCall {
@@ -91,9 +92,9 @@ export function openAuditLog(path: string, options: AuditLogOptions = {}): Audit
   };
   return {
     path,
-    async begin(call) {
+    async begin(call, extra) {
       const id = randomUUID();
-      const { params, cut } = paramsLine(call.params, secrets);
+      const { params, cut } = paramsLine(call.params, secrets.with(extra?.secrets ?? []));
       await write({ event: "start", call: id, time: now(), ...call, params, ...(cut ? { params_cut: cut } : {}) });
       return {
         id,

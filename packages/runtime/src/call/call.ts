@@ -196,7 +196,7 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
  */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
-  const audited = options.audit ? await audit(options, () => options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin })) : undefined;
+  const audited = options.audit ? await audit(options, () => options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin }, { secrets: secretsToMask(call.tool, options) })) : undefined;
   const { envelope, outcome, secrets } = await settle(index, call, options, started);
   if (audited) {
     const ended = {
@@ -214,6 +214,16 @@ export async function callTool(index: ToolLookup, call: ToolCall, options: CallO
     await audit(options, () => audited.end(ended, { secrets }));
   }
   return envelope;
+}
+
+/**
+ * The values of the named tool's secrets, for the start line, written before
+ * the call is prepared: a caller may pass one as a param. One that cannot be
+ * read has no value to leak (the call is then refused).
+ */
+function secretsToMask(tool: string, options: CallOptions): readonly string[] {
+  const resolved = resolveToolSecrets(options.config?.secrets, tool, options.env);
+  return resolved.ok ? Object.values(resolved.values) : [];
 }
 
 /** A line that cannot be written changes nothing of the call: the caller is told. */

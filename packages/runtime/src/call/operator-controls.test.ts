@@ -123,7 +123,9 @@ describe("the allow and deny lists", () => {
     const dir = temp();
     const path = join(dir, "audit.jsonl");
     await callTool(tools(dir), { tool: "db-drop" }, { config: config({ tools: { allow: [], deny: ["db-*"] } }), audit: openAuditLog(path, { env: {} }) });
-    expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ tool: "db-drop", ok: false, outcome: "not-permitted" });
+    const [start, end] = readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(start).toMatchObject({ event: "start", tool: "db-drop" });
+    expect(end).toMatchObject({ event: "end", call: start.call, tool: "db-drop", ok: false, outcome: "not-permitted" });
   });
 });
 
@@ -182,7 +184,10 @@ describe("secrets for tools", () => {
     await callTool(index, { tool: "db-query", params: { script: `echo ${SECRET} >&2; exit 1` } }, { config: withSecret, env, audit });
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(SECRET);
-    expect(JSON.parse(text)).toMatchObject({ tool: "db-query", params: { script: "echo *** >&2; exit 1" }, error: "***\n" });
+    const [start, end] = text.trim().split("\n").map((line) => JSON.parse(line));
+    // The caller's value holding the secret is masked whole; the tool's text has the secret replaced where it appears.
+    expect(start).toMatchObject({ event: "start", tool: "db-query", params: { script: "***" } });
+    expect(end).toMatchObject({ event: "end", tool: "db-query", error: "***\n" });
   });
 
   it("a secret that cannot be read refuses the call, naming the variable and never a value, and runs nothing", async () => {

@@ -6,11 +6,15 @@
  * down from inserting a second copy when it finds one.
  */
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../catalogue/fields.ts";
+import { ITEM_KEYS, type ValueSpecKind } from "../catalogue/value-keys.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
 export const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
 export const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
+
+/** The keys of each kind of map in `params_schema`: a param (or an object's field), an array's `items`. */
+export const KEY_NAMES: Readonly<Record<ValueSpecKind, ReadonlySet<string>>> = { param: PARAM_KEY_NAMES, items: new Set(ITEM_KEYS.map((k) => k.name)) };
 
 /**
  * The key among `present` that unknown-field would rename to `wanted` (an

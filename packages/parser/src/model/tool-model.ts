@@ -9,13 +9,23 @@ import type { Range } from "../syntax/ast.ts";
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-export interface ParamModel {
-  readonly name: string;
+/** What a value is, as deep as the file declares it: an array's items, an object's fields. */
+export interface ValueSchema {
   readonly type: ParamType;
+  readonly description?: string;
+  readonly enum?: readonly JsonValue[];
+  /** With `type: array`: what it holds. */
+  readonly items?: ValueSchema;
+  /** With `type: object`: its fields, in declaration order; when declared, no others are accepted. */
+  readonly properties?: readonly ParamModel[];
+}
+
+/** A param, or a field of an object (written the same way). */
+export interface ParamModel extends ValueSchema {
+  readonly name: string;
   readonly required: boolean;
   readonly description: string;
   readonly default?: JsonValue;
-  readonly enum?: readonly JsonValue[];
 }
 
 export interface ConstraintsModel {

@@ -1,7 +1,7 @@
 import type { Entry, MapNode } from "../../syntax/ast.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
-import { CONSTRAINT_NAMES, FIELD_NAMES, PARAM_KEY_NAMES } from "../misspelt.ts";
+import { CONSTRAINT_NAMES, FIELD_NAMES, KEY_NAMES } from "../misspelt.ts";
 import type { Report, Rule } from "../rule.ts";
 
 /** `path` is the field path of the map (built only when something is reported). */
@@ -33,6 +33,6 @@ export const unknownField: Rule = {
     reportUnknown(tool.constraints, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
   },
   checkParam(param, _tool, report) {
-    reportUnknown(param.map, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
+    reportUnknown(param.map, KEY_NAMES[param.kind], param.kind === "items" ? "`items`" : "a param", () => param.path, report);
   },
 };

@@ -64,6 +64,28 @@ describe("callTool", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("checks an array's items and an object's fields as deep as the file declares them, naming the path", async () => {
+    const batch = modelOf({
+      name: "batch",
+      command: "printf %s\\n [{hosts}]",
+      params: [
+        'hosts: { type: array, required: false, description: "h", items: { type: object, properties: { host: { type: string, required: true, description: "n" }, port: { type: integer, required: false, description: "p", enum: [22, 80] } } } }',
+      ],
+    });
+    const batchIndex = indexOf(batch);
+    const ok = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: 22 }, { host: "b" }] } });
+    expect(ok).toMatchObject({ ok: true, output: '{"host":"a","port":22}\n{"host":"b"}\n' });
+    const wrongItem = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: "22" }] } });
+    expect(wrongItem).toMatchObject({ ok: false, refused: "invalid-params" });
+    expect(wrongItem.error).toContain('param `hosts[0].port` must be an integer, got string "22"');
+    const missing = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a" }, { port: 80 }] } });
+    expect(missing.error).toContain("param `hosts[1]` lacks its required field `host`");
+    const extra = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", user: "root" }] } });
+    expect(extra.error).toContain("param `hosts[0]` has the field `user`, which its `properties` do not declare");
+    const outside = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: 443 }] } });
+    expect(outside.error).toContain("param `hosts[0].port` must be one of 22, 80, got number 443");
+  });
+
   it("applies declared defaults to the params the executor sees", async () => {
     const withDefault = modelOf({ name: "greet", command: "echo [{greeting}] {name}", params: ['greeting: { type: string, required: false, default: "你好", description: "g" }', 'name: { type: string, required: true, description: "n" }'] });
     const envelope = await callTool(indexOf(withDefault), { tool: "greet", params: { name: "铸渊" } });

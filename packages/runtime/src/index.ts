@@ -24,6 +24,7 @@ export { formatDryRun } from "./call/dry-run.ts";
 export { EXECUTORS, type ExecutorTable } from "./executors/index.ts";
 export { createShellExecutor, shellExecutor, DEFAULT_KILL_GRACE_MS, type ShellExecutorOptions } from "./executors/shell/shell-executor.ts";
 export { childEnvironment } from "./executors/shell/environment.ts";
+export { killRunningGroups } from "./executors/shell/process-group.ts";
 
 // Runtime config (endpoints and tokens of the remote executors).
 export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type LoadConfigOptions } from "./config/runtime-config.ts";

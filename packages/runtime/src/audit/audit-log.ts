@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import type { RuntimeConfig } from "../executors/executor.ts";
 import { MASK, maskSecrets } from "../executors/http/secrets.ts";
 
-export type CallOutcome = "ok" | "failed" | "timed-out" | "not-found" | "invalid-params" | "not-confirmed";
+export type CallOutcome = "ok" | "failed" | "timed-out" | "cancelled" | "not-found" | "invalid-params" | "not-confirmed";
 
 export interface AuditRecord {
   /** ISO 8601, UTC. */
@@ -31,6 +31,9 @@ export interface AuditRecord {
   readonly output_bytes: number;
   readonly truncated?: boolean;
   readonly error?: string;
+  /** Who asked, when not the command line: the MCP client's name (as it introduced itself) and the transport. */
+  readonly client?: string;
+  readonly transport?: string;
 }
 
 export interface AuditLog {

@@ -158,6 +158,22 @@ describe("callTool", () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain("hunter2");
   });
+
+  it("audits a call its caller's signal stopped as cancelled, with who asked and through what", async () => {
+    const path = join(temp(), "audit.jsonl");
+    const controller = new AbortController();
+    const running = callTool(index, { tool: "shell-exec", params: { cmd: "sleep 300" } }, {
+      audit: openAuditLog(path, { env: {} }),
+      signal: controller.signal,
+      caller: { client: "claude-code", transport: "stdio" },
+    });
+    setTimeout(() => controller.abort(), 300);
+    const envelope = await running;
+    expect(envelope).toMatchObject({ ok: false, found: true });
+    expect(envelope.error).toMatch(/^cancelled/);
+    const line = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    expect(line).toMatchObject({ tool: "shell-exec", ok: false, outcome: "cancelled", client: "claude-code", transport: "stdio" });
+  });
 });
 
 describe("callTool's params", () => {

@@ -49,6 +49,8 @@ export interface CallOptions {
   /** A named endpoint where the config lists several (`--target`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /** Who asks, for the audit line (`hdlp mcp`: the client's name and the transport). */
+  readonly caller?: { readonly client?: string; readonly transport: string };
 }
 
 export type ToolLookup = Pick<ToolIndex, "get" | "tools">;
@@ -150,6 +152,7 @@ export async function callTool(index: ToolLookup, call: ToolCall, options: CallO
         output_bytes: Buffer.byteLength(envelope.output),
         ...(envelope.truncated ? { truncated: true } : {}),
         ...(envelope.error === null ? {} : { error: envelope.error }),
+        ...(options.caller ? { ...(options.caller.client === undefined ? {} : { client: options.caller.client }), transport: options.caller.transport } : {}),
       });
     } catch (error) {
       options.onAuditError?.(error as Error);
@@ -182,7 +185,8 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
     return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
   }
   return {
-    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : "failed",
+    // A run stopped by the caller's signal says so, whatever the executor made of the stop.
+    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : request.signal?.aborted ? "cancelled" : "failed",
     envelope: {
       ok: result.ok,
       tool: tool.name,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
 import type { ExecutionRequest } from "../executor.ts";
 import { CMD_PARAM, modelOf, tempDir } from "../../../test/tool-fixtures.ts";
+import { killRunningGroups } from "./process-group.ts";
 import { createShellExecutor } from "./shell-executor.ts";
 
 const executor = createShellExecutor({ killGraceMs: 500 });
@@ -158,5 +159,20 @@ describe("shell executor cancellation", () => {
     const late = await executor.execute({ ...request(freeText, { cmd: `touch ${marker}` }), signal: controller.signal });
     expect(late.ok).toBe(false);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it("killRunningGroups stops every running group at once, with no grace for a tool that ignores SIGTERM", async () => {
+    // A grace longer than the test's own limit: only the immediate SIGKILL can end this call in time.
+    const patient = createShellExecutor({ killGraceMs: 120_000 });
+    const controller = new AbortController();
+    const running = patient.execute({ ...request(freeText, { cmd: `trap "" TERM; echo $$; sleep 300 & echo $!; wait` }), signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    killRunningGroups();
+    const result = await running;
+    expect(result.error).toMatch(/^cancelled/);
+    const pids = result.output.trim().split("\n").map(Number);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(alive(pid), `pid ${pid} survived`).toBe(false);
   });
 });

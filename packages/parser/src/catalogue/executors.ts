@@ -24,6 +24,8 @@ export interface MethodSpec {
   readonly params: readonly MethodParam[];
   /** Params the runtime reads by name for this method, apart from any `command` template. */
   readonly reservedParams?: ReservedParams;
+  /** True when the method only reads (an agent host may call it without asking: MCP's `readOnlyHint`). */
+  readonly readOnly?: true;
 }
 
 /**
@@ -47,6 +49,8 @@ export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workin
 export interface ExecutorSpec {
   readonly name: ExecutorName;
   readonly doc: Doc;
+  /** Runs elsewhere, over the network (MCP's `openWorldHint`), rather than on this machine. */
+  readonly remote: boolean;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
   readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
@@ -59,7 +63,7 @@ const p = (name: string, need: MethodParam["need"], zh: string, en: string): Met
 const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
 
 const FORGEJO_METHODS: readonly MethodSpec[] = [
-  { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
+  { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO], readOnly: true },
   {
     name: "repo.create",
     doc: { zh: "为当前用户新建仓库", en: "Create a repository for the authenticated user" },
@@ -70,21 +74,24 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
       p("auto_init", "optional", "是否初始化（README）", "Initialise it with a README"),
     ],
   },
-  { name: "repo.branches", doc: { zh: "列出分支", en: "List branches" }, params: [REPO] },
+  { name: "repo.branches", doc: { zh: "列出分支", en: "List branches" }, params: [REPO], readOnly: true },
   {
     name: "repo.commits",
     doc: { zh: "列出提交记录", en: "List commits" },
     params: [REPO, p("branch", "optional", "分支或 SHA", "Branch or SHA"), p("path", "optional", "只看涉及该路径的提交", "Only commits touching this path"), p("limit", "optional", "条数", "How many")],
+    readOnly: true,
   },
   {
     name: "repo.compare",
     doc: { zh: "比较两个引用", en: "Compare two refs" },
     params: [REPO, p("base", "required", "基准引用", "Base ref"), p("head", "required", "对比引用", "Head ref")],
+    readOnly: true,
   },
   {
     name: "repo.contents",
     doc: { zh: "读取文件内容（base64 解码为文本）", en: "Read a file (base64 decoded to text)" },
     params: [REPO, p("path", "required", "文件路径", "File path"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+    readOnly: true,
   },
   {
     name: "file.create",
@@ -100,6 +107,7 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
     name: "issue.list",
     doc: { zh: "列出工单", en: "List issues" },
     params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all"), p("labels", "optional", "标签，逗号分隔", "Labels, comma-separated"), p("limit", "optional", "条数", "How many")],
+    readOnly: true,
   },
   {
     name: "issue.create",
@@ -140,6 +148,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    remote: true,
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
     accepts: ["command"],
     methods: {
@@ -158,6 +167,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    remote: true,
     accepts: ["endpoint"],
     methods: {
       kind: "open",
@@ -171,6 +181,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "git-forgejo",
     doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    remote: true,
     methods: { kind: "fixed", list: FORGEJO_METHODS },
   },
   {
@@ -179,6 +190,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    remote: false,
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },

@@ -5,6 +5,7 @@
  */
 export * from "./envelope.ts";
 export type * from "./executors/executor.ts";
+export type * from "./config/policy.ts";
 export { InvalidCallError } from "./executors/executor.ts";
 
 // Registry: scan, persisted index, watch.

@@ -49,6 +49,8 @@ export interface CallOptions {
   /** A named endpoint where the config lists several (`--target`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /** Told the size of each piece of output as it arrives (the shell executor's; remote executors answer at once). */
+  readonly onOutput?: (bytes: number) => void;
   /** Who asks, for the audit line (`hdlp mcp`: the client's name and the transport). */
   readonly caller?: { readonly client?: string; readonly transport: string };
 }
@@ -110,6 +112,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     config: options.config ?? EMPTY_CONFIG,
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
   };
   return { tool, executor, request };
 }

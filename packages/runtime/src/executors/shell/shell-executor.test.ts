@@ -113,6 +113,14 @@ describe("shell executor", () => {
     expect(alive(Number(result.output.trim()))).toBe(false);
   });
 
+  it("tells onOutput the size of each piece of stdout and stderr as it arrives", async () => {
+    const sizes: number[] = [];
+    const result = await executor.execute({ ...request(freeText, { cmd: "printf 12345; sleep 0.2; printf abc >&2" }), onOutput: (bytes) => sizes.push(bytes) });
+    expect(result.ok).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(sizes.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("caps the output while it streams: an endless writer is cut at max_output_bytes with bounded memory", async () => {
     const before = process.memoryUsage().rss;
     const result = await run("yes", { timeoutMs: 1500, maxOutputBytes: 1000 });

@@ -30,6 +30,7 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
         maxOutputBytes: request.maxOutputBytes,
         killGraceMs,
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onOutput ? { onOutput: request.onOutput } : {}),
       });
       return toResult(argv, cwd, outcome, request.timeoutMs);
     },

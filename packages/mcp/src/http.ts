@@ -51,13 +51,17 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/** An address other machines can reach is served only with a token. */
+export function checkBind(host: string, token: string | undefined): void {
+  if (isLoopbackHost(host) || token) return;
+  throw new HttpOptionsError(
+    `refusing to listen on ${host}, which is reachable from other machines, without a token: set HDLP_MCP_TOKEN (clients then send "Authorization: Bearer <token>"), or listen on 127.0.0.1.`,
+  );
+}
+
 export async function serveOverHttp(mcp: HdlpMcp, options: HttpOptions): Promise<HttpEndpoint> {
+  checkBind(options.host, options.token);
   const loopback = isLoopbackHost(options.host);
-  if (!loopback && !options.token) {
-    throw new HttpOptionsError(
-      `refusing to listen on ${options.host}, which is reachable from other machines, without a token: set HDLP_MCP_TOKEN (clients then send "Authorization: Bearer <token>"), or listen on 127.0.0.1.`,
-    );
-  }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const modern = createMcpHandler(() => mcp.server({ longLived: false }), {
     legacy: "reject",

@@ -10,6 +10,6 @@ export { toolDefinition, describeTool, type ToolDefinition, type ToolAnnotations
 export { MATCH_TOOLS, CALL_TOOL, metaToolDefinitions } from "./meta-tools.ts";
 export { ENVELOPE_SCHEMA, MATCH_RESULT_SCHEMA, JSON_SCHEMA_DIALECT, inputSchemaOf } from "./schemas.ts";
 export { serveOverStdio } from "./stdio.ts";
-export { serveOverHttp, isLoopbackHost, HttpOptionsError, MCP_PATH, DEFAULT_MAX_BODY_BYTES, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export { serveOverHttp, checkBind, isLoopbackHost, HttpOptionsError, MCP_PATH, DEFAULT_MAX_BODY_BYTES, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export { stopOn, SHUTDOWN_DEADLINE_MS, type ShutdownReason } from "./shutdown.ts";
 export { exportTools, EXPORT_FORMATS, type ExportFormat, type Exported } from "./export.ts";

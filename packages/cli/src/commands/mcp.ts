@@ -3,7 +3,7 @@
  * tool, over stdio (the default) or streamable HTTP (docs/mcp.md).
  */
 import { join } from "node:path";
-import { HdlpMcp, EXPOSE_MODES, HttpOptionsError, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
+import { checkBind, EXPOSE_MODES, HdlpMcp, HttpOptionsError, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
 import { ConfigError, DEFAULT_TOOLS_ROOT, loadRuntimeConfig, openAuditLog, type RuntimeConfig } from "@hdlp/runtime";
 import { type Command, UsageError } from "../command.ts";
 import { oneOf, parseOptions } from "../options.ts";
@@ -60,6 +60,8 @@ Examples:
     if (positionals.length) throw new UsageError(`takes no arguments, got \`${positionals[0]}\`.`);
     const expose = oneOf("expose", values.expose, EXPOSE_MODES, "auto");
     const http = values.http === undefined ? undefined : hostAndPort(values.http);
+    const token = process.env["HDLP_MCP_TOKEN"] || undefined;
+    if (http) refuseBind(http.host, token);
     const scan = rootFromOptions(values);
     if (!scan && http) throw new UsageError("no tools root: pass --root DIR or set HDLP_TOOLS_DIR (an HTTP server, shared by its clients, cannot take its root from one of them).");
     const config = runtimeConfig(scan?.root ?? join(process.cwd(), DEFAULT_TOOLS_ROOT), values.config);
@@ -96,9 +98,10 @@ Examples:
     }
     let endpoint;
     try {
-      endpoint = await serveOverHttp(mcp, { ...http, ...(process.env["HDLP_MCP_TOKEN"] ? { token: process.env["HDLP_MCP_TOKEN"] } : {}), log });
+      endpoint = await serveOverHttp(mcp, { ...http, ...(token ? { token } : {}), log });
     } catch (error) {
-      if (error instanceof HttpOptionsError) throw new UsageError(error.message);
+      // Nothing may keep the process alive after a failed start (the registry's watchers would).
+      await mcp.shutdown();
       throw error;
     }
     log(`listening on ${endpoint.url}`);
@@ -109,6 +112,15 @@ Examples:
     return new Promise<number>(() => {});
   },
 };
+
+function refuseBind(host: string, token: string | undefined): void {
+  try {
+    checkBind(host, token);
+  } catch (error) {
+    if (error instanceof HttpOptionsError) throw new UsageError(error.message);
+    throw error;
+  }
+}
 
 /** `--root`, else as the CLI finds a root; undefined when there is none yet (stdio then asks the client). */
 function rootFromOptions(values: Parameters<typeof scanOptions>[0]): ReturnType<typeof scanOptions> | undefined {

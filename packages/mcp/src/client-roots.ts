@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TOOLS_ROOT } from "@hdlp/runtime";
 import type { Server } from "@modelcontextprotocol/server";
+import type { ToolSource } from "./tool-source.ts";
 
 export async function rootFromClient(server: Server): Promise<{ root: string } | { why: string }> {
   if (!server.getClientCapabilities()?.roots) return { why: "the client declared no roots" };
@@ -35,13 +36,16 @@ function isFolder(path: string): boolean {
  * Once a 2025-11-25 client has initialized, ask it for its roots (and again
  * when it says they changed) until one gives the source a tools root.
  */
-export function takeRootFromClient(server: Server, useRoot: (root: string) => boolean, log: (line: string) => void): void {
+export function takeRootFromClient(server: Server, source: Pick<ToolSource, "current" | "useRoot">, log: (line: string) => void): void {
   const ask = () => {
+    if (source.current().root !== undefined) return;
     rootFromClient(server)
       .then((found) => {
-        if ("root" in found) {
-          if (useRoot(found.root)) log(`tools root from the client's roots: ${found.root}`);
-        } else log(`no tools root yet: ${found.why}; pass --root DIR`);
+        if (!("root" in found)) log(`no tools root yet: ${found.why}; pass --root DIR`);
+        else if (source.current().root === undefined) {
+          log(`tools root from the client's roots: ${found.root}`);
+          source.useRoot(found.root);
+        }
       })
       .catch((error: Error) => log(`could not read the client's roots: ${error.message}`));
   };

@@ -13,7 +13,7 @@ export function serveOverStdio(mcp: HdlpMcp, source: ToolSource, log: (line: str
   const handle = serveStdio(
     ({ era }) => {
       const server = mcp.server({ longLived: true });
-      if (era === "legacy" && source.current().root === undefined) takeRootFromClient(server, (root) => source.useRoot(root), log);
+      if (era === "legacy" && source.current().root === undefined) takeRootFromClient(server, source, log);
       return server;
     },
     { onerror: (error) => log(`stdio: ${error.message}`) },

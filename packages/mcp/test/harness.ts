@@ -84,11 +84,16 @@ export interface Session {
 }
 
 export interface StartOptions {
-  readonly root: string;
+  /** The tools root, passed as --root; undefined: none (the server finds one, or asks the client). */
+  readonly root: string | undefined;
   readonly dir: string;
   readonly args?: readonly string[];
   readonly env?: Record<string, string>;
   readonly client?: ClientOptions;
+  /** The server's working folder. */
+  readonly cwd?: string;
+  /** Handlers the client needs from its first message on (roots/list). */
+  readonly beforeConnect?: (client: Client) => void;
 }
 
 const BASE_ENV = (): Record<string, string> => ({ PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? "/tmp" });
@@ -98,13 +103,15 @@ export async function startStdio(options: StartOptions): Promise<Session> {
   const auditPath = join(options.dir, "audit.jsonl");
   const transport = new StdioClientTransport({
     command: HDLP,
-    args: ["mcp", "--root", options.root, "--audit", auditPath, ...(options.args ?? [])],
+    args: ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), "--audit", auditPath, ...(options.args ?? [])],
     env: { ...BASE_ENV(), ...options.env },
     stderr: "pipe",
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const client = new Client({ name: "hdlp-e2e", version: "1.0.0" }, options.client);
+  options.beforeConnect?.(client);
   await client.connect(transport);
   onTestFinished(() => client.close());
   return { client, pid: transport.pid!, stderr: () => stderr, auditPath };
@@ -122,7 +129,7 @@ export interface HttpServer {
 /** `hdlp mcp --http 127.0.0.1:0` (or `listen`), once it says where it listens. */
 export async function startHttpServer(options: StartOptions & { readonly listen?: string }): Promise<HttpServer> {
   const auditPath = join(options.dir, "audit.jsonl");
-  const child = spawn(HDLP, ["mcp", "--root", options.root, "--audit", auditPath, "--http", options.listen ?? "127.0.0.1:0", ...(options.args ?? [])], {
+  const child = spawn(HDLP, ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), "--audit", auditPath, "--http", options.listen ?? "127.0.0.1:0", ...(options.args ?? [])], {
     env: { ...BASE_ENV(), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });

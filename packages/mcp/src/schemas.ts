@@ -20,23 +20,29 @@ export function inputSchemaOf(params: readonly ParamModel[]): JsonSchema {
   return { $schema: JSON_SCHEMA_DIALECT, ...(paramsJsonSchema(params) as unknown as JsonSchema) };
 }
 
-/** The envelope `{ok, tool, method, output, error, duration_ms, …}`: the seed's fields are always there; extras only when they say something. */
+/**
+ * The envelope `{ok, tool, method, output, error, duration_ms, …}`: the
+ * seed's fields are always there, extras only when they say something
+ * (docs/runtime.md says what each means). It is sent with every tool, so it
+ * says no more than a client needs to validate.
+ */
 export const ENVELOPE_SCHEMA: JsonSchema = {
   $schema: JSON_SCHEMA_DIALECT,
   type: "object",
+  description: "hdlp's result envelope: output raw, error whole (stderr, HTTP status and body), null when ok",
   properties: {
-    ok: { type: "boolean", description: "The tool ran and succeeded." },
-    tool: { type: "string", description: "The name called." },
-    method: { type: "string", description: "The tool's method (empty when no tool was found)." },
-    output: { type: "string", description: "Raw stdout (or HTTP body), up to the tool's max_output_bytes; never trimmed." },
-    error: { type: ["string", "null"], description: "Raw error: the whole stderr, the HTTP status and body, the timeout, the refusal; null when ok." },
-    duration_ms: { type: "integer", description: "Milliseconds from the call to its result." },
-    found: { type: "boolean", description: "False only when no tool has that name." },
-    exit_code: { type: "integer", description: "The process's exit code, when it exited." },
-    truncated: { const: true, description: "Output (or stderr) was cut at max_output_bytes." },
-    stderr: { type: "string", description: "Stderr of a run that succeeded, when not empty." },
-    timed_out: { const: true, description: "Stopped at the timeout (the whole process group killed)." },
-    refused: { enum: ["invalid-params", "not-confirmed"], description: "The tool exists but nothing ran, and why." },
+    ok: { type: "boolean" },
+    tool: { type: "string" },
+    method: { type: "string" },
+    output: { type: "string" },
+    error: { type: ["string", "null"] },
+    duration_ms: { type: "integer" },
+    found: { type: "boolean" },
+    exit_code: { type: "integer" },
+    truncated: { const: true },
+    stderr: { type: "string" },
+    timed_out: { const: true },
+    refused: { enum: ["invalid-params", "not-confirmed"] },
     suggestion: { type: "string" },
     did_you_mean: { type: "array", items: { type: "string" } },
   },

@@ -1,0 +1,234 @@
+/**
+ * The MCP server (issue 17), on this machine:
+ *   - `tools/list` over 10,000 registered tools (`--expose all`, every page):
+ *     ms, through the real `hdlp mcp` over stdio and in memory (the server's
+ *     own share);
+ *   - the cost of a call of `/bin/true` through MCP against `callTool`
+ *     directly: median per call and ratio; goal ≤ 1.3×. Both sides write the
+ *     audit line, as `hdlp mcp` always does. "stdio" is the real `hdlp mcp`
+ *     driven by the SDK's client (JSON-RPC over pipes, another process);
+ *     "in memory" is the same server and client in this process, so the
+ *     difference between the two is the pipes and the second process;
+ *   - `match_tools` over the 10,000 tools (`--expose search`): p50 / p95 per
+ *     request, through `hdlp mcp` over stdio, and the matcher alone.
+ *
+ * The corpus is bench/corpus.ts, as in `pnpm bench runtime`.
+ */
+import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { fixedToolSource, HdlpMcp, toolFilter } from "../packages/mcp/src/index.ts";
+import { callTool, createMatcher, openAuditLog, ToolScanner, type ToolIndex } from "../packages/runtime/src/index.ts";
+import { writeCorpus } from "./corpus.ts";
+
+const TOOLS = 10_000;
+const HDLP = fileURLToPath(new URL("../node_modules/.bin/hdlp", import.meta.url));
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - start };
+}
+
+const TRUE_TOOL = [
+  "name: true-tool",
+  "display: 空操作",
+  "intent: 什么也不做",
+  "method: exec",
+  "executor: shell",
+  "command: /bin/true",
+  "params_schema: {}",
+  "constraints:",
+  "  timeout_ms: 30000",
+  "  max_output_bytes: 65536",
+  "  require_confirm: false",
+  "author: ICE-GL-ZY001",
+  "created: 2026-05-31",
+  "why: 基准测试。",
+  "",
+].join("\n");
+
+async function stdioClient(root: string, dir: string, args: readonly string[]): Promise<Client> {
+  const client = new Client({ name: "hdlp-bench", version: "1" });
+  await client.connect(
+    new StdioClientTransport({ command: HDLP, args: ["mcp", "--root", root, "--audit", join(dir, "stdio-audit.jsonl"), ...args], env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, stderr: "ignore" }),
+  );
+  return client;
+}
+
+async function memoryClient(index: ToolIndex, dir: string, expose: "all" | "search"): Promise<Client> {
+  const mcp = new HdlpMcp({ source: fixedToolSource(index, toolFilter()), version: "bench", transport: "stdio", expose, call: { audit: openAuditLog(join(dir, "memory-audit.jsonl")) } });
+  const [server, client] = InMemoryTransport.createLinkedPair();
+  await mcp.server({ longLived: true }).connect(server);
+  const mcpClient = new Client({ name: "hdlp-bench", version: "1" });
+  await mcpClient.connect(client);
+  return mcpClient;
+}
+
+interface Contender {
+  readonly name: string;
+  readonly run: () => Promise<void>;
+  readonly wall: number[];
+}
+
+/**
+ * `/bin/true` through MCP against `callTool` directly, in alternating rounds
+ * (a small batch of each, the order reversed every other round) so that a
+ * change of load hits all alike; the ratio is of the medians per call, with
+ * the median and quartiles of the per-round ratios.
+ */
+async function overheadBenchmark(dir: string): Promise<void> {
+  const root = join(dir, "one-tool");
+  await mkdir(join(root, "true-tool"), { recursive: true });
+  await writeFile(join(root, "true-tool", "TOOL.hdlp"), TRUE_TOOL);
+  const index = new ToolScanner({ root, cacheDir: false }).scan();
+  const audit = openAuditLog(join(dir, "direct-audit.jsonl"));
+  const ok = (result: unknown) => {
+    if ((result as { isError?: boolean }).isError) throw new Error(JSON.stringify(result));
+  };
+  const stdio = await stdioClient(root, dir, ["--no-cache"]);
+  const memory = await memoryClient(index, dir, "all");
+  try {
+    const contenders: Contender[] = [
+      {
+        name: "callTool + audit line",
+        run: async () => {
+          const envelope = await callTool(index, { tool: "true-tool", params: {} }, { audit });
+          if (!envelope.ok) throw new Error(envelope.error ?? "failed");
+        },
+        wall: [],
+      },
+      { name: "MCP in memory", run: async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })), wall: [] },
+      { name: "MCP stdio (hdlp mcp)", run: async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), wall: [] },
+    ];
+    const [direct, inMemory, overStdio] = contenders as [Contender, Contender, Contender];
+    for (let i = 0; i < 30; i++) for (const c of contenders) await c.run();
+    const ROUNDS = 100;
+    const BATCH = 4;
+    const paired = new Map<Contender, number[]>([
+      [inMemory, []],
+      [overStdio, []],
+    ]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+      const roundMedian = new Map<Contender, number>();
+      for (const contender of order) {
+        const times: number[] = [];
+        for (let i = 0; i < BATCH; i++) times.push((await timed(contender.run)).ms);
+        contender.wall.push(...times);
+        roundMedian.set(contender, median(times));
+      }
+      for (const [contender, ratios] of paired) ratios.push(roundMedian.get(contender)! / roundMedian.get(direct)!);
+    }
+    console.log(`call overhead, /bin/true, ${ROUNDS * BATCH} calls each, in ${ROUNDS} alternating rounds (every call writes its audit line)`);
+    for (const c of contenders) {
+      const ratio = c === direct ? "" : `   ratio ${(median(c.wall) / median(direct.wall)).toFixed(2)}x`;
+      console.log(`  ${c.name.padEnd(24)} median ${ms(median(c.wall))}${ratio}`);
+    }
+    for (const [contender, ratios] of paired) {
+      ratios.sort((a, b) => a - b);
+      const q = (p: number) => percentile(ratios, p).toFixed(2);
+      console.log(`  ${contender.name} / callTool, per round: median ${q(50)}x (quartiles ${q(25)}–${q(75)})${contender === overStdio ? "   (goal ≤ 1.3)" : ""}`);
+    }
+  } finally {
+    await stdio.close();
+    await memory.close();
+  }
+}
+
+async function listBenchmark(root: string, index: ToolIndex, dir: string): Promise<void> {
+  const stdio = await stdioClient(root, dir, ["--expose", "all"]);
+  const memory = await memoryClient(index, dir, "all");
+  try {
+    const runs = async (client: Client) => {
+      const first = await timed(() => client.listTools());
+      if (first.value.tools.length !== index.tools.length) throw new Error(`listed ${first.value.tools.length} of ${index.tools.length}`);
+      const again: number[] = [];
+      for (let i = 0; i < 5; i++) again.push((await timed(() => client.listTools())).ms);
+      return { first: first.ms, warm: median(again) };
+    };
+    const overStdio = await runs(stdio);
+    const inMemory = await runs(memory);
+    console.log(`tools/list, ${index.tools.length} tools, --expose all (every page of 500, as the SDK's client aggregates them)`);
+    console.log(`  hdlp mcp over stdio   first ${ms(overStdio.first)}   then median ${ms(overStdio.warm)}`);
+    console.log(`  in memory             first ${ms(inMemory.first)}   then median ${ms(inMemory.warm)}`);
+  } finally {
+    await stdio.close();
+    await memory.close();
+  }
+}
+
+const INTENTS = [
+  "查看最近的提交记录",
+  "重启服务",
+  "清理磁盘缓存",
+  "备份配置",
+  "查一下 nginx 的 error log",
+  "list the open issues",
+  "sync the repo",
+  "读取服务器上的日志",
+  "检查证书是否过期",
+  "deploy the release",
+  "搜索模块",
+  "汇报指标",
+  "帮我订一张去上海的机票",
+  "watch the queue metrics",
+  "扫描用户",
+  "fetch commits since monday",
+];
+
+async function matchBenchmark(root: string, index: ToolIndex, dir: string): Promise<void> {
+  const stdio = await stdioClient(root, dir, ["--expose", "search"]);
+  try {
+    const call = (intent: string) => stdio.callTool({ name: "match_tools", arguments: { intent, top: 3 } });
+    await call(INTENTS[0]!); // the server builds its matcher on the first request
+    for (const intent of INTENTS) await call(intent);
+    const samples: number[] = [];
+    for (let round = 0; round < 10; round++) for (const intent of INTENTS) samples.push((await timed(() => call(intent))).ms);
+    samples.sort((a, b) => a - b);
+    const matcher = createMatcher(index.tools.map((t) => t.model));
+    const alone: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (const intent of INTENTS) {
+        const start = performance.now();
+        matcher.match(intent, { top: 3 });
+        alone.push(performance.now() - start);
+      }
+    }
+    alone.sort((a, b) => a - b);
+    console.log(`match_tools over ${index.tools.length} tools (--expose search), ${samples.length} requests`);
+    console.log(`  hdlp mcp over stdio   p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}`);
+    console.log(`  the matcher alone     p50 ${ms(percentile(alone, 50))}   p95 ${ms(percentile(alone, 95))}`);
+  } finally {
+    await stdio.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), "hdlp-mcp-bench-"));
+  try {
+    // First, while this process holds little: spawning forks it (see bench/runtime.bench.ts).
+    await overheadBenchmark(dir);
+    const root = join(dir, "tools");
+    await writeCorpus(root, TOOLS);
+    const index = new ToolScanner({ root }).scan();
+    await listBenchmark(root, index, dir);
+    await matchBenchmark(root, index, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

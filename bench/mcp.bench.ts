@@ -22,7 +22,8 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { fixedToolSource, HdlpMcp, toolFilter } from "../packages/mcp/src/index.ts";
-import { callTool, createMatcher, openAuditLog, ToolScanner, type ToolIndex } from "../packages/runtime/src/index.ts";
+import { createMatcher } from "../packages/match/src/index.ts";
+import { callTool, openAuditLog, ToolScanner, type ToolIndex } from "../packages/runtime/src/index.ts";
 import { writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;

@@ -21,7 +21,8 @@ import { mkdtemp, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadTool } from "../packages/parser/src/index.ts";
-import { callTool, createMatcher, openAuditLog, ToolScanner } from "../packages/runtime/src/index.ts";
+import { createMatcher } from "../packages/match/src/index.ts";
+import { callTool, openAuditLog, ToolScanner } from "../packages/runtime/src/index.ts";
 import { toolName, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;

@@ -4,7 +4,7 @@
  * runtime's matcher, as `hdlp match --json` gives them); `call_tool` calls
  * one by name, under exactly the rules of a direct call.
  */
-import type { MatchResult } from "@hdlp/runtime";
+import type { MatchResult } from "@hdlp/match";
 import { ENVELOPE_SCHEMA, JSON_SCHEMA_DIALECT, MATCH_RESULT_SCHEMA } from "./schemas.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 

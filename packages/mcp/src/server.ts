@@ -9,19 +9,9 @@
  * instance per connection (stdio, an HTTP session of 2025-11-25) or per
  * request (HTTP, 2026-07-28), all sharing them.
  */
+import { createMatcher, type Matcher } from "@hdlp/match";
 import type { ToolModel } from "@hdlp/parser";
-import {
-  type CallOptions,
-  callTool,
-  createMatcher,
-  describeCall,
-  type Envelope,
-  isPrepared,
-  killRunningGroups,
-  type Matcher,
-  prepareCall,
-  type ToolCall,
-} from "@hdlp/runtime";
+import { type CallOptions, callTool, describeCall, type Envelope, isPrepared, killRunningGroups, prepareCall, type ToolCall } from "@hdlp/runtime";
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,

@@ -4,17 +4,17 @@
  * takes the keys of a param that describe a value and none that describe a
  * param (`required`, `default`); each of `properties` is written as a param is.
  */
-import { fieldSpec, type KeySpec, PARAM_KEYS } from "./fields.ts";
+import { fieldSpec, type KeySpec, PARAM_KEYS, type ParamKeyName } from "./fields.ts";
 
 /** The keys of an `items` map, in canonical order: only `type` is required. */
-export const ITEM_KEYS: readonly KeySpec[] = PARAM_KEYS.filter((key) => key.name !== "required" && key.name !== "default").map((key) =>
+export const ITEM_KEYS: readonly KeySpec<ParamKeyName>[] = PARAM_KEYS.filter((key) => key.name !== "required" && key.name !== "default").map((key) =>
   key.type === "param-type" ? key : { ...key, required: false },
 );
 
 /** What a map inside `params_schema` describes: a param (or an object's field, written the same way), or an array's items. */
 export type ValueSpecKind = "param" | "items";
 
-export function keysOf(kind: ValueSpecKind): readonly KeySpec[] {
+export function keysOf(kind: ValueSpecKind): readonly KeySpec<ParamKeyName>[] {
   return kind === "param" ? PARAM_KEYS : ITEM_KEYS;
 }
 

@@ -3,8 +3,8 @@
  * fields), for the rules that read its `default` and `enum` the way the
  * model will.
  */
-import type { NamedShape, ValueShape } from "../model/values.ts";
-import type { ParamFacts } from "./facts.ts";
+import type { NamedShape, ValueShape } from "../semantic/values.ts";
+import type { ParamFacts } from "../semantic/tool-facts.ts";
 
 /** undefined when the type is not one of the six; nested declarations whose type is unknown leave their values untyped. */
 export function valueShape(param: ParamFacts): NamedShape | undefined {

@@ -1,6 +1,6 @@
 import { CONSTRAINT_KEYS, type Doc, FIELDS } from "../../catalogue/fields.ts";
 import { keysOf } from "../../catalogue/value-keys.ts";
-import { isBlank } from "../../model/values.ts";
+import { isBlank } from "../../semantic/values.ts";
 import type { Entry, Range } from "../../syntax/ast.ts";
 import { fillBlank } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";

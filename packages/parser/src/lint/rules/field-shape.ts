@@ -1,6 +1,7 @@
 import { fieldSpec } from "../../catalogue/fields.ts";
-import { isBlank } from "../../model/values.ts";
+import { isBlank } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
+import { misplacementOf } from "../misplaced.ts";
 import { describeKind } from "../walk.ts";
 
 /** The node kind each catalogue field type needs. */
@@ -28,10 +29,10 @@ export const fieldShape: Rule = {
       });
     }
   },
-  checkParam(param, _tool, report) {
+  checkParam(param, tool, report) {
     const value = param.entry.value;
     // `items` may also be a bare type name; param-items checks what else it is.
-    if (value?.kind === "map" || value?.kind === "error" || param.kind === "items") return;
+    if (value?.kind === "map" || value?.kind === "error" || param.kind === "items" || misplacementOf(tool, param.entry)) return;
     report({
       message: `${param.label} must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
       field: param.path,

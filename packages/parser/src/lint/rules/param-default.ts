@@ -1,7 +1,7 @@
 import type { ParamType } from "../../catalogue/fields.ts";
-import { readParamValue } from "../../model/values.ts";
+import type { ParamFacts } from "../../semantic/tool-facts.ts";
+import { readParamValue } from "../../semantic/values.ts";
 import { valueShape } from "../value-shape.ts";
-import type { ParamFacts } from "../facts.ts";
 import type { Rule } from "../rule.ts";
 
 /** `a string`, `an integer`: a value of the param type, for messages (shared with param-enum). */

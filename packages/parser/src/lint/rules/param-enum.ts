@@ -1,4 +1,4 @@
-import { readParamValue } from "../../model/values.ts";
+import { readParamValue } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 import { valueShape } from "../value-shape.ts";
 import { whatFits } from "./param-default.ts";

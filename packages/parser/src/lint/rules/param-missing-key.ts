@@ -1,7 +1,8 @@
 import { keysOf } from "../../catalogue/value-keys.ts";
 import { insertEntry } from "../edits.ts";
-import type { ParamFacts } from "../facts.ts";
+import type { ParamFacts } from "../../semantic/tool-facts.ts";
 import { KEY_NAMES, misspeltAs } from "../misspelt.ts";
+import { misplacedInto } from "../misplaced.ts";
 import type { Rule } from "../rule.ts";
 
 /** What the fix writes for a missing key: a value that parses, for the author to check. */
@@ -19,14 +20,14 @@ export const paramMissingKey: Rule = {
     if (!param.map) return;
     const keys = keysOf(param.kind);
     for (const key of keys) {
-      if (!key.required || param.keys.has(key.name)) continue;
+      if (!key.required || param.keys.has(key.name) || misplacedInto(tool, "param", key.name, param)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(key.name, param.keys.keys(), KEY_NAMES[param.kind]);
+      const misspelt = misspeltAs(key.name, param.keys, KEY_NAMES[param.kind]);
       if (misspelt) {
         report({
-          message: `${param.label} has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`,
+          message: `${param.label} has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`,
           field: param.path,
-          range: param.keys.get(misspelt)!.key.range,
+          range: misspelt.key.range,
         });
         continue;
       }

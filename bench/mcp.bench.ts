@@ -24,7 +24,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { fixedToolSource, HdlpMcp, toolFilter } from "../packages/mcp/src/index.ts";
 import { createMatcher } from "../packages/match/src/index.ts";
 import { callTool, openAuditLog, ToolScanner, type ToolIndex } from "../packages/runtime/src/index.ts";
-import { writeCorpus } from "./corpus.ts";
+import { MATCH_INTENTS, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
 const HDLP = fileURLToPath(new URL("../node_modules/.bin/hdlp", import.meta.url));
@@ -45,23 +45,6 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
   return { value, ms: performance.now() - start };
 }
 
-const TRUE_TOOL = [
-  "name: true-tool",
-  "display: 空操作",
-  "intent: 什么也不做",
-  "method: exec",
-  "executor: shell",
-  "command: /bin/true",
-  "params_schema: {}",
-  "constraints:",
-  "  timeout_ms: 30000",
-  "  max_output_bytes: 65536",
-  "  require_confirm: false",
-  "author: ICE-GL-ZY001",
-  "created: 2026-05-31",
-  "why: 基准测试。",
-  "",
-].join("\n");
 
 async function stdioClient(root: string, dir: string, args: readonly string[]): Promise<Client> {
   const client = new Client({ name: "hdlp-bench", version: "1" });
@@ -173,38 +156,20 @@ async function listBenchmark(root: string, index: ToolIndex, dir: string): Promi
   }
 }
 
-const INTENTS = [
-  "查看最近的提交记录",
-  "重启服务",
-  "清理磁盘缓存",
-  "备份配置",
-  "查一下 nginx 的 error log",
-  "list the open issues",
-  "sync the repo",
-  "读取服务器上的日志",
-  "检查证书是否过期",
-  "deploy the release",
-  "搜索模块",
-  "汇报指标",
-  "帮我订一张去上海的机票",
-  "watch the queue metrics",
-  "扫描用户",
-  "fetch commits since monday",
-];
 
 async function matchBenchmark(root: string, index: ToolIndex, dir: string): Promise<void> {
   const stdio = await stdioClient(root, dir, ["--expose", "search"]);
   try {
     const call = (intent: string) => stdio.callTool({ name: "match_tools", arguments: { intent, top: 3 } });
-    await call(INTENTS[0]!); // the server builds its matcher on the first request
-    for (const intent of INTENTS) await call(intent);
+    await call(MATCH_INTENTS[0]!); // the server builds its matcher on the first request
+    for (const intent of MATCH_INTENTS) await call(intent);
     const samples: number[] = [];
-    for (let round = 0; round < 10; round++) for (const intent of INTENTS) samples.push((await timed(() => call(intent))).ms);
+    for (let round = 0; round < 10; round++) for (const intent of MATCH_INTENTS) samples.push((await timed(() => call(intent))).ms);
     samples.sort((a, b) => a - b);
     const matcher = createMatcher(index.tools.map((t) => t.model));
     const alone: number[] = [];
     for (let round = 0; round < 10; round++) {
-      for (const intent of INTENTS) {
+      for (const intent of MATCH_INTENTS) {
         const start = performance.now();
         matcher.match(intent, { top: 3 });
         alone.push(performance.now() - start);

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { loadTool } from "../packages/parser/src/index.ts";
 import { createMatcher } from "../packages/match/src/index.ts";
 import { callTool, openAuditLog, ToolScanner } from "../packages/runtime/src/index.ts";
-import { toolName, writeCorpus } from "./corpus.ts";
+import { MATCH_INTENTS, toolName, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
 
@@ -94,35 +94,17 @@ async function scanBenchmark(root: string, files: readonly string[]): Promise<Re
   return index;
 }
 
-const INTENTS = [
-  "查看最近的提交记录",
-  "重启服务",
-  "清理磁盘缓存",
-  "备份配置",
-  "查一下 nginx 的 error log",
-  "list the open issues",
-  "sync the repo",
-  "读取服务器上的日志",
-  "检查证书是否过期",
-  "deploy the release",
-  "搜索模块",
-  "汇报指标",
-  "帮我订一张去上海的机票",
-  "watch the queue metrics",
-  "扫描用户",
-  "fetch commits since monday",
-];
 
 function matchBenchmark(index: ReturnType<ToolScanner["scan"]>): void {
   const build = time(() => createMatcher(index.tools.map((t) => t.model)));
   const matcher = build.value;
-  for (const intent of INTENTS) matcher.match(intent); // warm-up
+  for (const intent of MATCH_INTENTS) matcher.match(intent); // warm-up
   const samples: number[] = [];
   for (let round = 0; round < 20; round++) {
-    for (const intent of INTENTS) samples.push(time(() => matcher.match(intent, { top: 3 })).ms);
+    for (const intent of MATCH_INTENTS) samples.push(time(() => matcher.match(intent, { top: 3 })).ms);
   }
   samples.sort((a, b) => a - b);
-  console.log(`match over ${matcher.size} tools (${samples.length} requests, ${INTENTS.length} intents; index built in ${ms(build.ms)})`);
+  console.log(`match over ${matcher.size} tools (${samples.length} requests, ${MATCH_INTENTS.length} intents; index built in ${ms(build.ms)})`);
   console.log(`  p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(samples[samples.length - 1]!)}`);
 }
 
@@ -137,22 +119,6 @@ function bareSpawn(): Promise<void> {
   });
 }
 
-const TRUE_TOOL = [
-  "name: true-tool",
-  "display: 空操作",
-  "intent: 什么也不做",
-  "method: exec",
-  "executor: shell",
-  "command: /bin/true",
-  "params_schema: {}",
-  "constraints:",
-  "  timeout_ms: 30000",
-  "  max_output_bytes: 65536",
-  "  require_confirm: false",
-  "author: ICE-GL-ZY001",
-  "created: 2026-05-31",
-  "why: 基准测试。",
-].join("\n");
 
 interface Contender {
   readonly name: string;

@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { loadTool, type ToolModel } from "@hdlp/parser";
 import { type RegisteredTool, type ToolIndex } from "@hdlp/runtime";
-import { type CallToolResult, Client, type ClientOptions, ProtocolError } from "@modelcontextprotocol/client";
+import { type CallToolResult, Client, type ClientOptions } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { toolText } from "../test/harness.ts";
+import { rejection, toolText } from "../test/harness.ts";
 import { ENVELOPE_SCHEMA, MATCH_RESULT_SCHEMA } from "./schemas.ts";
 import { HdlpMcp, type HdlpMcpOptions, PAGE_SIZE } from "./server.ts";
 import { toolFilter, type ToolFilterOptions } from "./tool-filter.ts";
@@ -58,15 +58,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "hdlp-mcp-unit-"));
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ProtocolError;
-  }
-  throw new Error("the call was not rejected");
 }
 
 const envelopeValid = new Ajv2020({ strict: false }).compile(ENVELOPE_SCHEMA);

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client, type ClientOptions, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, type ClientOptions, type ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { onTestFinished } from "vitest";
 
@@ -206,4 +206,14 @@ export function auditLines(path: string): Record<string, unknown>[] {
 
 export function uniqueTag(): string {
   return `hdlp-e2e-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A call's rejection, as the client surfaces a JSON-RPC error. */
+export async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ProtocolError;
+  }
+  throw new Error("the call was not rejected");
 }

@@ -5,24 +5,14 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type CallToolResult, ProtocolError } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { auditLines, eventually, processAlive, processesTagged, start, TOOLS, toolsRoot, toolText, uniqueTag, type Via } from "./harness.ts";
+import { auditLines, eventually, processAlive, processesTagged, rejection, start, TOOLS, toolsRoot, toolText, uniqueTag, type Via } from "./harness.ts";
 
 const ELICITATION = { capabilities: { elicitation: { form: {} } } };
 
 function text(result: CallToolResult): string {
   return result.content.map((item) => (item.type === "text" ? item.text : "")).join("");
-}
-
-/** A call's rejection, as the client surfaces a JSON-RPC error. */
-async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ProtocolError;
-  }
-  throw new Error("the call was not rejected");
 }
 
 describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {

@@ -4,17 +4,21 @@
  *     ms, through the real `hdlp mcp` over stdio and in memory (the server's
  *     own share);
  *   - the cost of a call of `/bin/true` through MCP against `callTool`
- *     directly: median per call and ratio; goal ≤ 1.3×. Both sides write the
- *     audit line, as `hdlp mcp` always does. "stdio" is the real `hdlp mcp`
- *     driven by the SDK's client (JSON-RPC over pipes, another process);
- *     "in memory" is the same server and client in this process, so the
- *     difference between the two is the pipes and the second process;
+ *     directly: median per call, CPU per call and ratio; goal ≤ 1.3×. Both
+ *     sides write the audit line, as `hdlp mcp` always does. "in memory" is
+ *     the server and the SDK's client in this process: the protocol's own
+ *     cost, all else equal. "stdio" is the real `hdlp mcp` in a process of
+ *     its own (JSON-RPC over pipes); its wall time is not comparable one for
+ *     one, since a spawn costs with the size of the process that forks (see
+ *     bench/runtime.bench.ts) and this one holds more than the server does,
+ *     so its CPU (both processes') says more;
  *   - `match_tools` over the 10,000 tools (`--expose search`): p50 / p95 per
  *     request, through `hdlp mcp` over stdio, and the matcher alone.
  *
  * The corpus is bench/corpus.ts, as in `pnpm bench runtime`.
  */
-import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,12 +50,19 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 }
 
 
-async function stdioClient(root: string, dir: string, args: readonly string[]): Promise<Client> {
+async function stdioClient(root: string, dir: string, args: readonly string[]): Promise<Client & { serverPid: number }> {
   const client = new Client({ name: "hdlp-bench", version: "1" });
-  await client.connect(
-    new StdioClientTransport({ command: HDLP, args: ["mcp", "--root", root, "--audit", join(dir, "stdio-audit.jsonl"), ...args], env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, stderr: "ignore" }),
-  );
-  return client;
+  const transport = new StdioClientTransport({ command: HDLP, args: ["mcp", "--root", root, "--audit", join(dir, "stdio-audit.jsonl"), ...args], env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, stderr: "ignore" });
+  await client.connect(transport);
+  return Object.assign(client, { serverPid: transport.pid! });
+}
+
+/** CPU time (user + system) a process has used so far, from /proc: what load cannot blur. */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
 }
 
 async function memoryClient(index: ToolIndex, dir: string, expose: "all" | "search"): Promise<Client> {
@@ -67,6 +78,9 @@ interface Contender {
   readonly name: string;
   readonly run: () => Promise<void>;
   readonly wall: number[];
+  /** CPU of this process, and of the server process when there is one, over all its calls. */
+  cpuMs: number;
+  readonly serverPid?: number;
 }
 
 /**
@@ -95,9 +109,10 @@ async function overheadBenchmark(dir: string): Promise<void> {
           if (!envelope.ok) throw new Error(envelope.error ?? "failed");
         },
         wall: [],
+        cpuMs: 0,
       },
-      { name: "MCP in memory", run: async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })), wall: [] },
-      { name: "MCP stdio (hdlp mcp)", run: async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), wall: [] },
+      { name: "MCP in memory", run: async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })), wall: [], cpuMs: 0 },
+      { name: "MCP stdio (hdlp mcp)", run: async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), wall: [], cpuMs: 0, serverPid: stdio.serverPid },
     ];
     const [direct, inMemory, overStdio] = contenders as [Contender, Contender, Contender];
     for (let i = 0; i < 30; i++) for (const c of contenders) await c.run();
@@ -112,16 +127,21 @@ async function overheadBenchmark(dir: string): Promise<void> {
       const roundMedian = new Map<Contender, number>();
       for (const contender of order) {
         const times: number[] = [];
+        const cpu = process.cpuUsage();
+        const serverCpu = contender.serverPid === undefined ? 0 : processCpuMs(contender.serverPid);
         for (let i = 0; i < BATCH; i++) times.push((await timed(contender.run)).ms);
+        const used = process.cpuUsage(cpu);
+        contender.cpuMs += (used.user + used.system) / 1000 + (contender.serverPid === undefined ? 0 : processCpuMs(contender.serverPid) - serverCpu);
         contender.wall.push(...times);
         roundMedian.set(contender, median(times));
       }
       for (const [contender, ratios] of paired) ratios.push(roundMedian.get(contender)! / roundMedian.get(direct)!);
     }
     console.log(`call overhead, /bin/true, ${ROUNDS * BATCH} calls each, in ${ROUNDS} alternating rounds (every call writes its audit line)`);
+    const calls = ROUNDS * BATCH;
     for (const c of contenders) {
-      const ratio = c === direct ? "" : `   ratio ${(median(c.wall) / median(direct.wall)).toFixed(2)}x`;
-      console.log(`  ${c.name.padEnd(24)} median ${ms(median(c.wall))}${ratio}`);
+      const ratio = c === direct ? "" : `   ratio ${(median(c.wall) / median(direct.wall)).toFixed(2)}x   CPU +${ms(c.cpuMs / calls - direct.cpuMs / calls)}`;
+      console.log(`  ${c.name.padEnd(24)} median ${ms(median(c.wall))}   CPU ${ms(c.cpuMs / calls)}/call${ratio}`);
     }
     for (const [contender, ratios] of paired) {
       ratios.sort((a, b) => a - b);
@@ -138,18 +158,28 @@ async function listBenchmark(root: string, index: ToolIndex, dir: string): Promi
   const stdio = await stdioClient(root, dir, ["--expose", "all"]);
   const memory = await memoryClient(index, dir, "all");
   try {
-    const runs = async (client: Client) => {
+    const REPEATS = 5;
+    const runs = async (client: Client, serverPid?: number) => {
       const first = await timed(() => client.listTools());
       if (first.value.tools.length !== index.tools.length) throw new Error(`listed ${first.value.tools.length} of ${index.tools.length}`);
       const again: number[] = [];
-      for (let i = 0; i < 5; i++) again.push((await timed(() => client.listTools())).ms);
-      return { first: first.ms, warm: median(again) };
+      const cpu = process.cpuUsage();
+      const serverCpu = serverPid === undefined ? 0 : processCpuMs(serverPid);
+      for (let i = 0; i < REPEATS; i++) again.push((await timed(() => client.listTools())).ms);
+      const used = process.cpuUsage(cpu);
+      return {
+        first: first.ms,
+        warm: median(again),
+        clientCpu: (used.user + used.system) / 1000 / REPEATS,
+        serverCpu: serverPid === undefined ? undefined : (processCpuMs(serverPid) - serverCpu) / REPEATS,
+      };
     };
-    const overStdio = await runs(stdio);
+    const overStdio = await runs(stdio, stdio.serverPid);
     const inMemory = await runs(memory);
-    console.log(`tools/list, ${index.tools.length} tools, --expose all (every page of 500, as the SDK's client aggregates them)`);
-    console.log(`  hdlp mcp over stdio   first ${ms(overStdio.first)}   then median ${ms(overStdio.warm)}`);
-    console.log(`  in memory             first ${ms(inMemory.first)}   then median ${ms(inMemory.warm)}`);
+    const bytes = Buffer.byteLength(JSON.stringify((await memory.listTools()).tools));
+    console.log(`tools/list, ${index.tools.length} tools, --expose all (every page of 500, as the SDK's client aggregates them; ${(bytes / 1e6).toFixed(1)} MB of JSON)`);
+    console.log(`  hdlp mcp over stdio   first ${ms(overStdio.first)}   then median ${ms(overStdio.warm)}   CPU per list: server ${ms(overStdio.serverCpu!)}, client ${ms(overStdio.clientCpu)}`);
+    console.log(`  in memory             first ${ms(inMemory.first)}   then median ${ms(inMemory.warm)}   CPU per list (server and client) ${ms(inMemory.clientCpu)}`);
   } finally {
     await stdio.close();
     await memory.close();

@@ -3,7 +3,7 @@
  * Context Protocol tool, over stdio or streamable HTTP, with the runtime's
  * guarantees intact (docs/mcp.md). The runtime never imports this package.
  */
-export { HdlpMcp, type HdlpMcpOptions, type Expose, EXPOSE_MODES, AUTO_SEARCH_ABOVE, PAGE_SIZE, PROGRESS_INTERVAL_MS, resultOf, type Transport } from "./server.ts";
+export { HdlpMcp, type HdlpMcpOptions, type Expose, EXPOSE_MODES, AUTO_SEARCH_ABOVE, PAGE_SIZE, PROGRESS_INTERVAL_MS, resultOf, type TransportName } from "./server.ts";
 export { watchedToolSource, fixedToolSource, visibleTools, type ToolSource, type ToolSourceOptions, type VisibleTools } from "./tool-source.ts";
 export { toolFilter, globPattern, type ToolFilter, type ToolFilterOptions } from "./tool-filter.ts";
 export { toolDefinition, describeTool, type ToolDefinition, type ToolAnnotations } from "./tool-definition.ts";

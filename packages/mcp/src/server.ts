@@ -43,13 +43,14 @@ export const PROGRESS_INTERVAL_MS = 1000;
 /** On shutdown, how long the calls just cancelled get to write their envelopes and audit lines. */
 const SETTLE_ON_SHUTDOWN_MS = 1000;
 
-export type Transport = "stdio" | "http";
+/** How a client reaches the server, as the audit line names it. */
+export type TransportName = "stdio" | "http";
 
 export interface HdlpMcpOptions {
   readonly source: ToolSource;
   /** serverInfo.version: hdlp's. */
   readonly version: string;
-  readonly transport: Transport;
+  readonly transport: TransportName;
   readonly expose?: Expose;
   /** The operator's `mcp.pre_approved`: tools that run without asking although they require confirmation. */
   readonly preApproved?: readonly string[];
@@ -78,7 +79,7 @@ export class HdlpMcp {
     options.source.onChange(() => this.#toolsChanged());
   }
 
-  get transport(): Transport {
+  get transport(): TransportName {
     return this.#options.transport;
   }
 

@@ -16,11 +16,12 @@ function text(result: CallToolResult): string {
 }
 
 describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
-  it("lists every tool with its title, description, input schema, output schema and honest annotations, in name order", async () => {
-    const { root, dir } = toolsRoot();
-    const { client } = await start(via, { root, dir });
-    const { tools } = await client.listTools();
+  it("lists every valid tool with its title, description, input schema, output schema and honest annotations, in name order", async () => {
+    const { root, dir } = toolsRoot({ ...TOOLS, broken: toolText({ name: "broken", command: "true" }).replace("executor: shell", "executor: Shell") });
+    const session = await start(via, { root, dir });
+    const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["fail", "guarded", "say", "sleepy"]);
+    expect(await eventually(() => session.stderr().includes(`not listed: ${join(root, "broken", "TOOL.hdlp")}: 5:11: \`Shell\` is not an executor`))).toBe(true);
     const say = tools.find((t) => t.name === "say")!;
     expect(say).toMatchObject({ title: "测试 say", annotations: { title: "测试 say", destructiveHint: false } });
     expect(say.description).toContain("原样输出一段文字");

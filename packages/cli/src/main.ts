@@ -3,7 +3,7 @@
  * `commands/<name>.ts` and is imported only when it runs, so `hdlp lint` never
  * loads the runtime's HTTP and process machinery.
  */
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT, UnreadableError, UsageError } from "./command.ts";
 import { cliVersion as version } from "./version.ts";
 
 interface Entry {
@@ -72,7 +72,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`hdlp ${name}: ${error.message}\nRun \`hdlp ${name} --help\` for usage.\n`);
+      const hint = error instanceof UnreadableError ? "" : `Run \`hdlp ${name} --help\` for usage.\n`;
+      process.stderr.write(`hdlp ${name}: ${error.message}\n${hint}`);
       return EXIT.usage;
     }
     throw error;

@@ -24,13 +24,7 @@ export async function rootFromClient(server: Server): Promise<{ root: string } |
   return { why: `none of the client's roots (${roots.map((r) => r.uri).join(", ") || "none"}) holds a \`${DEFAULT_TOOLS_ROOT}\` folder` };
 }
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false; // missing or unreadable: not a tools root
-  }
-}
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /**
  * Once a 2025-11-25 client has initialized, ask it for its roots (and again

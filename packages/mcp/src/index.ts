@@ -4,7 +4,7 @@
  * guarantees intact (docs/mcp.md). The runtime never imports this package.
  */
 export { HdlpMcp, type HdlpMcpOptions, type Expose, EXPOSE_MODES, AUTO_SEARCH_ABOVE, PAGE_SIZE, PROGRESS_INTERVAL_MS, resultOf, type TransportName } from "./server.ts";
-export { watchedToolSource, fixedToolSource, visibleTools, type ToolSource, type ToolSourceOptions, type VisibleTools } from "./tool-source.ts";
+export { watchedToolSource, fixedToolSource, visibleTools, type RegistryToWatch, type ToolSource, type ToolSourceOptions, type VisibleTools } from "./tool-source.ts";
 export { toolFilter, globPattern, type ToolFilter, type ToolFilterOptions } from "./tool-filter.ts";
 export { toolDefinition, describeTool, type ToolDefinition, type ToolAnnotations } from "./tool-definition.ts";
 export { MATCH_TOOLS, CALL_TOOL, metaToolDefinitions } from "./meta-tools.ts";

@@ -4,7 +4,16 @@
  * seed's "next scan finds it"), seen through the operator's filter. Invalid
  * tools are never listed; the log says which and why.
  */
-import { type InvalidTool, type RegisteredTool, type RegistryWatcher, type ToolIndex, type ToolLookup, watchTools } from "@hdlp/runtime";
+import {
+  type ForgejoWatchOptions,
+  type InvalidTool,
+  type RegisteredTool,
+  type RegistryWatcher,
+  type ToolIndex,
+  type ToolLookup,
+  type WatchOptions,
+  watchRegistry,
+} from "@hdlp/runtime";
 import type { ToolFilter } from "./tool-filter.ts";
 
 /** What an agent may see and call right now: registered, valid and allowed, sorted by name. */
@@ -18,20 +27,22 @@ export interface ToolSource {
   current(): VisibleTools;
   /** Called after each change of what is visible (a tool added, changed or removed). */
   onChange(listener: () => void): () => void;
-  /** Starts watching `root` when the source was made without one (the client's MCP roots); false when it has one. */
+  /** Starts watching the folder `root` when the source was made without a registry (the client's MCP roots); false when it has one. */
   useRoot(root: string): boolean;
   close(): void;
 }
 
+/** What to watch: a folder (events), or a Forgejo repository (polled), as the runtime's watchRegistry takes them. */
+export type RegistryToWatch = Omit<WatchOptions, "onChange" | "onError"> | Omit<ForgejoWatchOptions, "onChange" | "onError">;
+
 export interface ToolSourceOptions {
-  /** The tools root; undefined until the client names one (useRoot). */
-  readonly root: string | undefined;
-  /** The persisted index's folder, or false for none (runtime ScanOptions). */
+  /** The registry; undefined until the client names a root (useRoot). */
+  readonly registry: RegistryToWatch | undefined;
+  /** For a folder the client names: the persisted index's folder, or false for none. */
   readonly cacheDir?: string | false;
   readonly filter: ToolFilter;
   /** One line for the operator (stderr). */
   readonly log: (line: string) => void;
-  readonly debounceMs?: number;
 }
 
 const NOTHING: VisibleTools = { root: undefined, tools: [], get: () => undefined };
@@ -47,9 +58,12 @@ export function fixedToolSource(index: ToolIndex, filter: ToolFilter): ToolSourc
   return { current: () => visible, onChange: () => () => {}, useRoot: () => false, close: () => {} };
 }
 
-export function watchedToolSource(options: ToolSourceOptions): ToolSource {
+/** Resolves once the registry's first scan is done (at once when there is no registry yet). */
+export async function watchedToolSource(options: ToolSourceOptions): Promise<ToolSource> {
   const listeners = new Set<() => void>();
   let watcher: RegistryWatcher | undefined;
+  let starting = false;
+  let closed = false;
   let visible = NOTHING;
 
   const refresh = (index: ToolIndex) => {
@@ -58,25 +72,27 @@ export function watchedToolSource(options: ToolSourceOptions): ToolSource {
     visible = next;
     if (fingerprint(before) !== fingerprint(next)) for (const listener of listeners) listener();
   };
-  const start = (root: string) => {
-    watcher = watchTools({
-      root,
-      ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
-      ...(options.debounceMs === undefined ? {} : { debounceMs: options.debounceMs }),
+  const start = async (registry: RegistryToWatch) => {
+    starting = true;
+    const started = await watchRegistry({
+      ...registry,
       onChange: (change) => {
         const invalid = new Set([...change.added, ...change.changed].filter((tool) => !tool.valid).map((tool) => tool.path));
         reportInvalid(change.index.invalid.filter((tool) => invalid.has(tool.path)), options.log);
         refresh(change.index);
       },
-      onError: (error) => options.log(`could not re-scan ${root}: ${error.message}`),
+      onError: (error) => options.log(`could not re-read the registry: ${error.message}`),
     });
-    const index = watcher.index;
+    if (closed) return started.close();
+    watcher = started;
+    const index = started.index;
     if (index.stats.cacheError) options.log(`warning: ${index.stats.cacheError}`);
+    if (index.stale) options.log(`warning: ${index.stale}`);
     options.log(`serving ${visibleTools(index, options.filter).tools.length} of ${index.tools.length} registered tools from ${index.root}`);
     reportInvalid(index.invalid, options.log);
     refresh(index);
   };
-  if (options.root !== undefined) start(options.root);
+  if (options.registry !== undefined) await start(options.registry);
 
   return {
     current: () => visible,
@@ -85,11 +101,12 @@ export function watchedToolSource(options: ToolSourceOptions): ToolSource {
       return () => listeners.delete(listener);
     },
     useRoot(root) {
-      if (watcher) return false;
-      start(root);
+      if (starting) return false;
+      start({ root, ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }) }).catch((error: Error) => options.log(`could not read ${root}: ${error.message}`));
       return true;
     },
     close() {
+      closed = true;
       watcher?.close();
       listeners.clear();
     },

@@ -40,7 +40,7 @@ Example:
     if (positionals.length) throw new UsageError(`takes no arguments, got \`${positionals[0]}\`.`);
     if (values.format === undefined) throw new UsageError(`name the format: --format ${EXPORT_FORMATS.join("|")}.`);
     const format = oneOf("format", values.format, EXPORT_FORMATS, "mcp");
-    const index = scanFromOptions(values);
+    const { index } = await scanFromOptions(values);
     const visible = visibleTools(index, toolFilter(values.tools ? { narrow: values.tools } : {}));
     const exported = exportTools(visible.tools.map((tool) => tool.model), format);
     process.stdout.write(`${JSON.stringify(exported.body, null, 2)}\n`);

@@ -1,6 +1,6 @@
 /** `hdlp lint [paths…]`: the CI gate. */
 import { applyFixes, lintFiles, type LintedFile } from "@hdlp/parser";
-import { type Command, EXIT } from "../command.ts";
+import { type Command, EXIT, UsageError } from "../command.ts";
 import { findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
 import { lintCandidates } from "../parallel-lint.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
@@ -11,6 +11,9 @@ import { sarifReport } from "../report/sarif.ts";
 import { stylishReport } from "../report/stylish.ts";
 import { totals } from "../report/report.ts";
 import { cliVersion } from "../version.ts";
+
+/** As @hdlp/runtime's registry/root.ts writes it; not imported from there, so a lint of folders never loads the runtime. */
+const FORGEJO_ROOT_PREFIX = "forgejo:";
 
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
 type Format = (typeof FORMATS)[number];
@@ -25,6 +28,9 @@ methods, params, constraints, command and endpoint templates, and across files
 duplicate tool names and folders named differently from their tool.
 
 Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+A path may also be a Forgejo repository's tools, forgejo:OWNER/REPO[@REF][:PATH]:
+its */TOOL.hdlp files at the ref's head, found as the registry finds them
+(Forgejo's URL and token from the config, as for \`hdlp list\`).
 Default: ./tools
 
 Options:
@@ -32,12 +38,13 @@ Options:
                       json, sarif (SARIF 2.1.0), github (workflow annotations)
   --fix               Apply the safe fixes and write the files back, then report what is left
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
+  --config FILE       Runtime config, for a repository's Forgejo (default: hdlp.config.json in the working folder)
   -h, --help          Show this help
 
 Exit codes:
   0  no errors, and warnings within --max-warnings
   1  errors found, or more warnings than --max-warnings
-  2  bad usage, or a path that cannot be read
+  2  bad usage, or a path that cannot be read (a repository whose Forgejo cannot be read included)
 
 Silence a rule's warnings on one line with a comment on the line before it
 (errors cannot be silenced: the runtime registers no tool with an error):
@@ -95,15 +102,26 @@ export const command: Command = {
       format: { type: "string" },
       fix: { type: "boolean" },
       "max-warnings": { type: "string" },
+      config: { type: "string" },
     });
     const format = oneOf("format", values.format, FORMATS, "stylish");
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
     const paths = positionals.length ? positionals : ["tools"];
-    const run = await lintCandidates(findCandidates(paths));
-    if (run.results.length === 0) throw noFilesError(paths);
+    const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
+    const folders = paths.filter((path) => !repositories.includes(path));
+    if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
+    const run = folders.length ? await lintCandidates(findCandidates(folders)) : { results: [], texts: new Map<string, string>() };
     let results = run.results;
     const texts = new Map(run.texts);
+    for (const root of repositories) {
+      // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
+      const { lintRepository } = await import("./lint-repository.ts");
+      const linted = await lintRepository(root, values.config);
+      results = [...results, ...linted.results];
+      for (const [path, text] of linted.texts) texts.set(path, text);
+    }
+    if (results.length === 0) throw noFilesError(paths);
     if (values.fix) {
       // Fixing needs every file's text, and re-lints the set: read them all here.
       const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));

@@ -39,7 +39,7 @@ Example:
     const top = values.top === undefined ? 3 : Number(values.top);
     if (!Number.isInteger(top) || top < 1 || top > 3) throw new UsageError(`--top must be 1, 2 or 3, not \`${values.top}\`.`);
     const context = values.context === undefined ? undefined : parseContext(values.context);
-    const index = scanFromOptions(values);
+    const { index } = await scanFromOptions(values);
     const result = createMatcher(index.tools.map((t) => t.model)).match(positionals[0]!, { top, ...(context ? { context } : {}) });
     process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : matchText(result));
     return result.found ? EXIT.ok : EXIT_NOT_FOUND;

@@ -2,14 +2,14 @@
  * `hdlp mcp`: the agents' door. Every registered TOOL.hdlp becomes an MCP
  * tool, over stdio (the default) or streamable HTTP (docs/mcp.md).
  */
-import { join } from "node:path";
-import { checkBind, EXPOSE_MODES, HdlpMcp, HttpOptionsError, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
-import { ConfigError, DEFAULT_TOOLS_ROOT, loadRuntimeConfig, openAuditLog, type RuntimeConfig } from "@hdlp/runtime";
+import { statSync } from "node:fs";
+import { checkBind, EXPOSE_MODES, HdlpMcp, HttpOptionsError, type RegistryToWatch, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
+import { DEFAULT_TOOLS_ROOT, openAuditLog } from "@hdlp/runtime";
 import { type Command, UsageError } from "../command.ts";
 import { oneOf, parseOptions } from "../options.ts";
 import { cliVersion } from "../version.ts";
 import { defaultAuditPath } from "./call.ts";
-import { REGISTRY_OPTIONS, scanOptions } from "./registry-options.ts";
+import { REGISTRY_HELP, REGISTRY_OPTIONS, type RegistryChoice, registryChoice, type RegistryValues, repositoryOptions } from "./registry-options.ts";
 
 const log = (line: string) => void process.stderr.write(`hdlp mcp: ${line}\n`);
 
@@ -25,8 +25,9 @@ runtime, require_confirm asks the user (or refuses when the client cannot
 ask), output comes back raw. See docs/mcp.md for client configurations.
 
 Options:
-  --root DIR        Tools root (default: $HDLP_TOOLS_DIR, else ./tools; over stdio, else
-                    the tools folder of the client's first MCP root that has one)
+${REGISTRY_HELP}
+                    Over stdio, with no root given and no ./tools: the tools folder of the
+                    client's first MCP root that has one
   --expose MODE     all: list every tool; search: list two meta-tools, match_tools and
                     call_tool; auto (default): all up to 50 tools, search above
   --http [HOST:]PORT  Serve streamable HTTP at http://HOST:PORT/mcp (HOST: 127.0.0.1).
@@ -36,9 +37,6 @@ Options:
                     the operator's allow and deny lists, never widens them
   --audit FILE      Audit log (default: $HDLP_AUDIT_LOG, else $XDG_STATE_HOME/hdlp/audit.jsonl):
                     one JSON line per call, with the client's name and the transport
-  --config FILE     Runtime config (default: hdlp.config.json beside the tools root)
-  --cache-dir DIR   Folder of the persisted tool index (default: $HDLP_CACHE_DIR, else <root>/.hdlp-cache)
-  --no-cache        Scan without reading or writing the index
 
 Stops on stdin's end (stdio), SIGTERM or SIGINT: every call in flight is
 cancelled and its process group killed at once.
@@ -55,25 +53,25 @@ Examples:
       http: { type: "string" },
       tools: { type: "string", multiple: true },
       audit: { type: "string" },
-      config: { type: "string" },
     });
     if (positionals.length) throw new UsageError(`takes no arguments, got \`${positionals[0]}\`.`);
     const expose = oneOf("expose", values.expose, EXPOSE_MODES, "auto");
     const http = values.http === undefined ? undefined : hostAndPort(values.http);
     const token = process.env["HDLP_MCP_TOKEN"] || undefined;
     if (http) refuseBind(http.host, token);
-    const scan = rootFromOptions(values);
-    if (!scan && http) throw new UsageError("no tools root: pass --root DIR or set HDLP_TOOLS_DIR (an HTTP server, shared by its clients, cannot take its root from one of them).");
-    const config = runtimeConfig(scan?.root ?? join(process.cwd(), DEFAULT_TOOLS_ROOT), values.config);
+    const choice = registryChoice(values);
+    const registry = registryToWatch(choice, values);
+    if (!registry && http) throw new UsageError("no tools root: pass --root DIR or set HDLP_TOOLS_DIR (an HTTP server, shared by its clients, cannot take its root from one of them).");
+    const config = choice.config();
     const auditPath = values.audit ?? defaultAuditPath(process.env);
 
-    const source = watchedToolSource({
-      root: scan?.root,
-      ...(scan?.cacheDir === undefined ? {} : { cacheDir: scan.cacheDir }),
+    const source = await watchedToolSource({
+      registry,
+      ...(choice.cacheDir === undefined ? {} : { cacheDir: choice.cacheDir }),
       filter: toolFilter({ ...(config.tools ? { policy: config.tools } : {}), ...(values.tools ? { narrow: values.tools } : {}) }),
       log,
     });
-    if (!scan) log("no tools root yet (no --root, no HDLP_TOOLS_DIR, no ./tools): waiting for the client's roots");
+    if (!registry) log("no tools root yet (no --root, no HDLP_TOOLS_DIR, no ./tools): waiting for the client's roots");
     const mcp = new HdlpMcp({
       source,
       version: cliVersion(),
@@ -122,24 +120,23 @@ function refuseBind(host: string, token: string | undefined): void {
   }
 }
 
-/** `--root`, else as the CLI finds a root; undefined when there is none yet (stdio then asks the client). */
-function rootFromOptions(values: Parameters<typeof scanOptions>[0]): ReturnType<typeof scanOptions> | undefined {
-  try {
-    return scanOptions(values);
-  } catch (error) {
-    if (error instanceof UsageError && values.root === undefined) return undefined;
-    throw error;
+/**
+ * What to watch: the root the CLI chose (a folder, or a Forgejo repository),
+ * or nothing when no root was named and there is no ./tools (stdio then asks
+ * the client for its roots).
+ */
+function registryToWatch(choice: RegistryChoice, values: RegistryValues): RegistryToWatch | undefined {
+  if (choice.source.kind === "forgejo") return repositoryOptions(choice);
+  const root = choice.source.path;
+  const named = values.root !== undefined || Boolean(process.env["HDLP_TOOLS_DIR"]) || root !== DEFAULT_TOOLS_ROOT;
+  if (!isFolder(root)) {
+    if (named) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR or HDLP_TOOLS_DIR).`);
+    return undefined;
   }
+  return { root, ...(choice.cacheDir === undefined ? {} : { cacheDir: choice.cacheDir }) };
 }
 
-function runtimeConfig(toolsRoot: string, configPath: string | undefined): RuntimeConfig {
-  try {
-    return loadRuntimeConfig({ toolsRoot, ...(configPath ? { configPath } : {}) });
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
-  }
-}
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 
 /** `8765`, `0.0.0.0:8765`, `[::1]:8765`. */
 function hostAndPort(text: string): { host: string; port: number } {

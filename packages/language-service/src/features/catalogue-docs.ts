@@ -79,7 +79,10 @@ export function methodMarkdown(method: MethodSpec, executor: string | undefined)
   const lines = [`**method: ${method.name}**${executor ? ` · executor \`${executor}\`` : ""}`, "", ...docLines(method.doc)];
   if (method.params.length > 0) {
     lines.push("", "Params · 参数:", "");
-    for (const param of method.params) lines.push(`- \`${param.name}\` (${param.need}) — ${param.doc.zh} · ${param.doc.en}`);
+    for (const param of method.params) {
+      const allowed = param.values ? ` · Allowed values · 可选值: ${values(param.values)}` : "";
+      lines.push(`- \`${param.name}\` (${param.need}) — ${param.doc.zh} · ${param.doc.en}${allowed}`);
+    }
   }
   return lines.join("\n");
 }

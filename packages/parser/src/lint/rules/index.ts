@@ -18,6 +18,7 @@ import { invalidConstraint } from "./invalid-constraint.ts";
 import { invalidDate } from "./invalid-date.ts";
 import { invalidName } from "./invalid-name.ts";
 import { methodParamMissing } from "./method-param-missing.ts";
+import { methodParamValue } from "./method-param-value.ts";
 import { missingConstraint } from "./missing-constraint.ts";
 import { misplacedKey } from "./misplaced-key.ts";
 import { missingField } from "./missing-field.ts";
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   unknownExecutor,
   unknownMethod,
   methodParamMissing,
+  methodParamValue,
   invalidDate,
   duplicateKey,
   duplicateParam,

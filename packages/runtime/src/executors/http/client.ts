@@ -43,6 +43,8 @@ export type HttpOutcome = HttpAnswer | HttpFailure;
 export interface HttpAnswer {
   readonly kind: "answered";
   readonly status: number;
+  /** Names in lower case, as undici gives them. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: string;
   readonly truncated: boolean;
 }
@@ -97,7 +99,7 @@ export async function sendHttp(req: HttpRequest, deadline: Deadline): Promise<Ht
     const message = deadline.abortedError(what, received) ?? `${what} failed while reading the answer (${received} bytes received): ${describeCause(error)}`;
     return failed(message, body.text(), body.truncated, deadline.timedOut);
   }
-  return { kind: "answered", status, body: body.text(), truncated: body.truncated };
+  return { kind: "answered", status, headers: response.headers, body: body.text(), truncated: body.truncated };
 }
 
 /** `404 Not Found`: the status and its standard reason phrase. */

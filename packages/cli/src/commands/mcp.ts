@@ -16,7 +16,7 @@ const log = (line: string) => void process.stderr.write(`hdlp mcp: ${line}\n`);
 export const command: Command = {
   name: "mcp",
   summary: "Serve the registered tools to agents over the Model Context Protocol",
-  help: `Usage: hdlp mcp [--root DIR] [--expose all|search|auto] [--http [HOST:]PORT] [--audit FILE] [--tools GLOB]...
+  help: `Usage: hdlp mcp [--root ROOT] [--expose all|search|auto] [--http [HOST:]PORT] [--audit FILE] [--tools GLOB]...
 
 Serves every registered TOOL.hdlp as an MCP tool: over stdio by default
 (stdout carries MCP messages only; this log goes to stderr), or streamable
@@ -26,8 +26,6 @@ ask), output comes back raw. See docs/mcp.md for client configurations.
 
 Options:
 ${REGISTRY_HELP}
-                    Over stdio, with no root given and no ./tools: the tools folder of the
-                    client's first MCP root that has one
   --expose MODE     all: list every tool; search: list two meta-tools, match_tools and
                     call_tool; auto (default): all up to 50 tools, search above
   --http [HOST:]PORT  Serve streamable HTTP at http://HOST:PORT/mcp (HOST: 127.0.0.1).
@@ -37,6 +35,9 @@ ${REGISTRY_HELP}
                     the operator's allow and deny lists, never widens them
   --audit FILE      Audit log (default: $HDLP_AUDIT_LOG, else $XDG_STATE_HOME/hdlp/audit.jsonl):
                     one JSON line per call, with the client's name and the transport
+
+With no root given and no ./tools, a server over stdio serves the tools folder
+of the client's first MCP root that has one.
 
 Stops on stdin's end (stdio), SIGTERM or SIGINT: every call in flight is
 cancelled and its process group killed at once.

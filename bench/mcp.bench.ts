@@ -28,6 +28,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { fixedToolSource, HdlpMcp, toolFilter } from "../packages/mcp/src/index.ts";
 import { createMatcher } from "../packages/match/src/index.ts";
 import { callTool, openAuditLog, ToolScanner, type ToolIndex } from "../packages/runtime/src/index.ts";
+import { alternatingRounds, contender, cpuOver, median, pairedRatio, percentile } from "./alternating-rounds.ts";
 import { MATCH_INTENTS, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
@@ -35,13 +36,7 @@ const HDLP = fileURLToPath(new URL("../node_modules/.bin/hdlp", import.meta.url)
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
-function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
@@ -74,19 +69,9 @@ async function memoryClient(index: ToolIndex, dir: string, expose: "all" | "sear
   return mcpClient;
 }
 
-interface Contender {
-  readonly name: string;
-  readonly run: () => Promise<void>;
-  readonly wall: number[];
-  /** CPU of this process, and of the server process when there is one, over all its calls. */
-  cpuMs: number;
-  readonly serverPid?: number;
-}
-
 /**
  * `/bin/true` through MCP against `callTool` directly, in alternating rounds
- * (a small batch of each, the order reversed every other round) so that a
- * change of load hits all alike; the ratio is of the medians per call, with
+ * (bench/alternating-rounds.ts); the ratio is of the medians per call, with
  * the median and quartiles of the per-round ratios.
  */
 async function overheadBenchmark(dir: string): Promise<void> {
@@ -101,53 +86,24 @@ async function overheadBenchmark(dir: string): Promise<void> {
   const stdio = await stdioClient(root, dir, ["--no-cache"]);
   const memory = await memoryClient(index, dir, "all");
   try {
-    const contenders: Contender[] = [
-      {
-        name: "callTool + audit line",
-        run: async () => {
-          const envelope = await callTool(index, { tool: "true-tool", params: {} }, { audit });
-          if (!envelope.ok) throw new Error(envelope.error ?? "failed");
-        },
-        wall: [],
-        cpuMs: 0,
-      },
-      { name: "MCP in memory", run: async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })), wall: [], cpuMs: 0 },
-      { name: "MCP stdio (hdlp mcp)", run: async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), wall: [], cpuMs: 0, serverPid: stdio.serverPid },
-    ];
-    const [direct, inMemory, overStdio] = contenders as [Contender, Contender, Contender];
-    for (let i = 0; i < 30; i++) for (const c of contenders) await c.run();
+    const direct = contender("callTool + audit line", async () => {
+      const envelope = await callTool(index, { tool: "true-tool", params: {} }, { audit });
+      if (!envelope.ok) throw new Error(envelope.error ?? "failed");
+    });
+    const inMemory = contender("MCP in memory", async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })));
+    const overStdio = contender("MCP stdio (hdlp mcp)", async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), () => processCpuMs(stdio.serverPid));
+    const contenders = [direct, inMemory, overStdio];
     const ROUNDS = 100;
     const BATCH = 4;
-    const paired = new Map<Contender, number[]>([
-      [inMemory, []],
-      [overStdio, []],
-    ]);
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-      const roundMedian = new Map<Contender, number>();
-      for (const contender of order) {
-        const times: number[] = [];
-        const cpu = process.cpuUsage();
-        const serverCpu = contender.serverPid === undefined ? 0 : processCpuMs(contender.serverPid);
-        for (let i = 0; i < BATCH; i++) times.push((await timed(contender.run)).ms);
-        const used = process.cpuUsage(cpu);
-        contender.cpuMs += (used.user + used.system) / 1000 + (contender.serverPid === undefined ? 0 : processCpuMs(contender.serverPid) - serverCpu);
-        contender.wall.push(...times);
-        roundMedian.set(contender, median(times));
-      }
-      for (const [contender, ratios] of paired) ratios.push(roundMedian.get(contender)! / roundMedian.get(direct)!);
-    }
-    console.log(`call overhead, /bin/true, ${ROUNDS * BATCH} calls each, in ${ROUNDS} alternating rounds (every call writes its audit line)`);
+    const rounds = await alternatingRounds(contenders, { warmUp: 30, rounds: ROUNDS, batch: BATCH });
     const calls = ROUNDS * BATCH;
+    console.log(`call overhead, /bin/true, ${calls} calls each, in ${ROUNDS} alternating rounds (every call writes its audit line)`);
     for (const c of contenders) {
-      const ratio = c === direct ? "" : `   ratio ${(median(c.wall) / median(direct.wall)).toFixed(2)}x   CPU +${ms(c.cpuMs / calls - direct.cpuMs / calls)}`;
+      const ratio = c === direct ? "" : `   ratio ${(median(c.wall) / median(direct.wall)).toFixed(2)}x   ${cpuOver(c, direct, calls)}`;
       console.log(`  ${c.name.padEnd(24)} median ${ms(median(c.wall))}   CPU ${ms(c.cpuMs / calls)}/call${ratio}`);
     }
-    for (const [contender, ratios] of paired) {
-      ratios.sort((a, b) => a - b);
-      const q = (p: number) => percentile(ratios, p).toFixed(2);
-      console.log(`  ${contender.name} / callTool, per round: median ${q(50)}x (quartiles ${q(25)}–${q(75)})${contender === overStdio ? "   (goal ≤ 1.3)" : ""}`);
-    }
+    console.log(`  ${inMemory.name} / callTool, per round: ${pairedRatio(rounds, inMemory, direct)}`);
+    console.log(`  ${overStdio.name} / callTool, per round: ${pairedRatio(rounds, overStdio, direct)}   (goal ≤ 1.3)`);
   } finally {
     await stdio.close();
     await memory.close();

@@ -23,15 +23,13 @@ import { join } from "node:path";
 import { loadTool } from "../packages/parser/src/index.ts";
 import { createMatcher } from "../packages/match/src/index.ts";
 import { callTool, openAuditLog, ToolScanner } from "../packages/runtime/src/index.ts";
+import { alternatingRounds, contender, cpuOver, median, pairedRatio, percentile } from "./alternating-rounds.ts";
 import { MATCH_INTENTS, toolName, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function time<T>(run: () => T): { value: T; ms: number } {
   const start = performance.now();
@@ -120,21 +118,11 @@ function bareSpawn(): Promise<void> {
 }
 
 
-interface Contender {
-  readonly name: string;
-  readonly run: () => Promise<void>;
-  readonly wall: number[];
-  cpuMs: number;
-}
-
 /**
- * Per-call cost of `/bin/true` through the runtime against a bare spawn.
- * The contenders run in alternating rounds (a small batch of each, the order
- * reversed every other round), so a change in the machine's load during the
- * run hits all of them alike; each round also gives a paired ratio, whose
- * median and quartiles say how stable the figure is. Wall time is the median
+ * Per-call cost of `/bin/true` through the runtime against a bare spawn, in
+ * alternating rounds (bench/alternating-rounds.ts). Wall time is the median
  * per call; CPU is this process's user + system time per call (the children's
- * own run is not in it), the part of the overhead that load cannot blur.
+ * own run is not in it).
  */
 async function overheadBenchmark(dir: string): Promise<void> {
   const model = loadTool(TRUE_TOOL).model!;
@@ -145,50 +133,22 @@ async function overheadBenchmark(dir: string): Promise<void> {
     if (!envelope.ok) throw new Error(envelope.error ?? "failed");
   };
   const audit = openAuditLog(join(dir, "audit.jsonl"));
-  const contenders: Contender[] = [
-    { name: "bare child_process.spawn", run: bareSpawn, wall: [], cpuMs: 0 },
-    { name: "callTool (whole pipeline)", run: callThrough({}), wall: [], cpuMs: 0 },
-    { name: "callTool + audit log line", run: callThrough({ audit }), wall: [], cpuMs: 0 },
-  ];
-  const [bare, pipeline] = contenders as [Contender, Contender, Contender];
-
-  for (let i = 0; i < 50; i++) for (const c of contenders) await c.run();
+  const bare = contender("bare child_process.spawn", bareSpawn);
+  const pipeline = contender("callTool (whole pipeline)", callThrough({}));
+  const contenders = [bare, pipeline, contender("callTool + audit log line", callThrough({ audit }))];
   const ROUNDS = 150;
   const BATCH = 4;
-  const pairedRatios: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-    const roundMedian = new Map<Contender, number>();
-    for (const contender of order) {
-      const times: number[] = [];
-      const cpu = process.cpuUsage();
-      for (let i = 0; i < BATCH; i++) {
-        const start = performance.now();
-        await contender.run();
-        times.push(performance.now() - start);
-      }
-      const used = process.cpuUsage(cpu);
-      contender.cpuMs += (used.user + used.system) / 1000;
-      contender.wall.push(...times);
-      roundMedian.set(contender, median(times));
-    }
-    pairedRatios.push(roundMedian.get(pipeline)! / roundMedian.get(bare)!);
-  }
+  const rounds = await alternatingRounds(contenders, { warmUp: 50, rounds: ROUNDS, batch: BATCH });
 
   const calls = ROUNDS * BATCH;
   console.log(`call overhead, /bin/true, ${calls} calls each, in ${ROUNDS} alternating rounds`);
   for (const c of contenders) {
-    const ratio = c === bare ? "" : `   ratio ${(median(c.wall) / median(bare.wall)).toFixed(2)}x   CPU +${ms(c.cpuMs / calls - bare.cpuMs / calls)}`;
+    const ratio = c === bare ? "" : `   ratio ${(median(c.wall) / median(bare.wall)).toFixed(2)}x   ${cpuOver(c, bare, calls)}`;
     console.log(`  ${c.name.padEnd(26)} median ${ms(median(c.wall))}   CPU ${ms(c.cpuMs / calls)}/call${ratio}`);
   }
-  pairedRatios.sort((a, b) => a - b);
-  const q = (p: number) => percentile(pairedRatios, p).toFixed(2);
-  console.log(`  callTool / bare, per round: median ${q(50)}x (quartiles ${q(25)}–${q(75)})   (goal ≤ 1.2)`);
+  console.log(`  callTool / bare, per round: ${pairedRatio(rounds, pipeline, bare)}   (goal ≤ 1.2)`);
 }
 
-function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
 
 export async function run(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "hdlp-runtime-bench-"));

@@ -183,3 +183,41 @@ export async function writeCorpus(dir: string, n: number): Promise<{ files: stri
   }
   return { files, bytes };
 }
+
+/** Requests the matching benchmarks time, Chinese and English, some served by the corpus and some not. */
+export const MATCH_INTENTS = [
+  "查看最近的提交记录",
+  "重启服务",
+  "清理磁盘缓存",
+  "备份配置",
+  "查一下 nginx 的 error log",
+  "list the open issues",
+  "sync the repo",
+  "读取服务器上的日志",
+  "检查证书是否过期",
+  "deploy the release",
+  "搜索模块",
+  "汇报指标",
+  "帮我订一张去上海的机票",
+  "watch the queue metrics",
+  "扫描用户",
+  "fetch commits since monday",
+];
+
+/** A tool that runs `/bin/true`: what the call-overhead benchmarks time against a bare spawn. */
+export const TRUE_TOOL = [
+  "name: true-tool",
+  "display: 空操作",
+  "intent: 什么也不做",
+  "method: exec",
+  "executor: shell",
+  "command: /bin/true",
+  "params_schema: {}",
+  "constraints:",
+  "  timeout_ms: 30000",
+  "  max_output_bytes: 65536",
+  "  require_confirm: false",
+  "author: ICE-GL-ZY001",
+  "created: 2026-05-31",
+  "why: 基准测试。",
+].join("\n");

@@ -24,15 +24,13 @@ import { join } from "node:path";
 import { createMatcher } from "../packages/match/src/index.ts";
 import { callTool, openAuditLog, type RuntimeConfig, ToolScanner } from "../packages/runtime/src/index.ts";
 import { bubblewrap } from "../packages/runtime/src/executors/shell/sandbox/bubblewrap.ts";
-import { toolName, writeCorpus } from "./corpus.ts";
+import { alternatingRounds, contender, cpuOver, median, pairedRatio, percentile } from "./alternating-rounds.ts";
+import { MATCH_INTENTS, toolName, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const TOOLS = 10_000;
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function time<T>(run: () => T): { value: T; ms: number } {
   const start = performance.now();
@@ -95,35 +93,17 @@ async function scanBenchmark(root: string, files: readonly string[]): Promise<Re
   return index;
 }
 
-const INTENTS = [
-  "查看最近的提交记录",
-  "重启服务",
-  "清理磁盘缓存",
-  "备份配置",
-  "查一下 nginx 的 error log",
-  "list the open issues",
-  "sync the repo",
-  "读取服务器上的日志",
-  "检查证书是否过期",
-  "deploy the release",
-  "搜索模块",
-  "汇报指标",
-  "帮我订一张去上海的机票",
-  "watch the queue metrics",
-  "扫描用户",
-  "fetch commits since monday",
-];
 
 function matchBenchmark(index: ReturnType<ToolScanner["scan"]>): void {
   const build = time(() => createMatcher(index.tools.map((t) => t.model)));
   const matcher = build.value;
-  for (const intent of INTENTS) matcher.match(intent); // warm-up
+  for (const intent of MATCH_INTENTS) matcher.match(intent); // warm-up
   const samples: number[] = [];
   for (let round = 0; round < 20; round++) {
-    for (const intent of INTENTS) samples.push(time(() => matcher.match(intent, { top: 3 })).ms);
+    for (const intent of MATCH_INTENTS) samples.push(time(() => matcher.match(intent, { top: 3 })).ms);
   }
   samples.sort((a, b) => a - b);
-  console.log(`match over ${matcher.size} tools (${samples.length} requests, ${INTENTS.length} intents; index built in ${ms(build.ms)})`);
+  console.log(`match over ${matcher.size} tools (${samples.length} requests, ${MATCH_INTENTS.length} intents; index built in ${ms(build.ms)})`);
   console.log(`  p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(samples[samples.length - 1]!)}`);
 }
 
@@ -138,36 +118,10 @@ function bareSpawn(): Promise<void> {
   });
 }
 
-const TRUE_TOOL = [
-  "name: true-tool",
-  "display: 空操作",
-  "intent: 什么也不做",
-  "method: exec",
-  "executor: shell",
-  "command: /bin/true",
-  "params_schema: {}",
-  "constraints:",
-  "  timeout_ms: 30000",
-  "  max_output_bytes: 65536",
-  "  require_confirm: false",
-  "author: ICE-GL-ZY001",
-  "created: 2026-05-31",
-  "why: 基准测试。",
-].join("\n");
-
-interface Contender {
-  readonly name: string;
-  readonly run: () => Promise<void>;
-  readonly wall: number[];
-  cpuMs: number;
-}
 
 /**
- * Per-call cost of `/bin/true` through the runtime against a bare spawn.
- * The contenders run in alternating rounds (a small batch of each, the order
- * reversed every other round), so a change in the machine's load during the
- * run hits all of them alike; each round also gives a paired ratio, whose
- * median and quartiles say how stable the figure is. Wall time is the median
+ * Per-call cost of `/bin/true` through the runtime against a bare spawn, in
+ * alternating rounds (bench/alternating-rounds.ts). Wall time is the median
  * per call; CPU is this process's user + system time per call (the children's
  * own run is not in it), the part of the overhead that load cannot blur.
  *
@@ -189,50 +143,23 @@ async function overheadBenchmark(dir: string): Promise<void> {
   const sandboxed: RuntimeConfig = { gatekeepers: [], sandbox: { mode: "required", network: false, read: [], write: [] } };
   const probe = time(() => bubblewrap());
   const audit = openAuditLog(join(dir, "audit.jsonl"));
-  const contenders: Contender[] = [
-    { name: "bare child_process.spawn", run: bareSpawn, wall: [], cpuMs: 0 },
-    { name: "callTool (whole pipeline)", run: callThrough({ config: unconfined }), wall: [], cpuMs: 0 },
-    { name: "callTool + audit log lines", run: callThrough({ config: unconfined, audit }), wall: [], cpuMs: 0 },
-    ...(probe.value.ok ? [{ name: "callTool in the sandbox", run: callThrough({ config: sandboxed }), wall: [], cpuMs: 0 }] : []),
-  ];
-  const [bare, pipeline, , boxed] = contenders as [Contender, Contender, Contender, Contender | undefined];
-
-  for (let i = 0; i < 50; i++) for (const c of contenders) await c.run();
+  const bare = contender("bare child_process.spawn", bareSpawn);
+  const pipeline = contender("callTool (whole pipeline)", callThrough({ config: unconfined }));
+  const boxed = probe.value.ok ? contender("callTool in the sandbox", callThrough({ config: sandboxed })) : undefined;
+  const contenders = [bare, pipeline, contender("callTool + audit log lines", callThrough({ config: unconfined, audit })), ...(boxed ? [boxed] : [])];
   const ROUNDS = 150;
   const BATCH = 4;
-  const pairedRatios: number[] = [];
-  const sandboxCosts: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? contenders : [...contenders].reverse();
-    const roundMedian = new Map<Contender, number>();
-    for (const contender of order) {
-      const times: number[] = [];
-      const cpu = process.cpuUsage();
-      for (let i = 0; i < BATCH; i++) {
-        const start = performance.now();
-        await contender.run();
-        times.push(performance.now() - start);
-      }
-      const used = process.cpuUsage(cpu);
-      contender.cpuMs += (used.user + used.system) / 1000;
-      contender.wall.push(...times);
-      roundMedian.set(contender, median(times));
-    }
-    pairedRatios.push(roundMedian.get(pipeline)! / roundMedian.get(bare)!);
-    if (boxed) sandboxCosts.push(roundMedian.get(boxed)! - roundMedian.get(pipeline)!);
-  }
+  const rounds = await alternatingRounds(contenders, { warmUp: 50, rounds: ROUNDS, batch: BATCH });
 
   const calls = ROUNDS * BATCH;
   console.log(`call overhead, /bin/true, ${calls} calls each, in ${ROUNDS} alternating rounds`);
   for (const c of contenders) {
-    const ratio = c === bare ? "" : `   ratio ${(median(c.wall) / median(bare.wall)).toFixed(2)}x   CPU +${ms(c.cpuMs / calls - bare.cpuMs / calls)}`;
+    const ratio = c === bare ? "" : `   ratio ${(median(c.wall) / median(bare.wall)).toFixed(2)}x   ${cpuOver(c, bare, calls)}`;
     console.log(`  ${c.name.padEnd(26)} median ${ms(median(c.wall))}   CPU ${ms(c.cpuMs / calls)}/call${ratio}`);
   }
-  pairedRatios.sort((a, b) => a - b);
-  const q = (p: number) => percentile(pairedRatios, p).toFixed(2);
-  console.log(`  callTool / bare, per round: median ${q(50)}x (quartiles ${q(25)}–${q(75)})   (goal ≤ 1.2)`);
+  console.log(`  callTool / bare, per round: ${pairedRatio(rounds, pipeline, bare)}   (goal ≤ 1.2)`);
   if (boxed) {
-    sandboxCosts.sort((a, b) => a - b);
+    const sandboxCosts = rounds.map((round) => round.get(boxed)! - round.get(pipeline)!).sort((a, b) => a - b);
     const c = (p: number) => ms(percentile(sandboxCosts, p));
     console.log(`  sandbox cost per call, per round: median +${c(50)} (quartiles +${c(25)} – +${c(75)})   (goal ≤ 5 ms)`);
     console.log(`  checking once per process that bubblewrap works: ${ms(probe.ms)}`);
@@ -254,9 +181,6 @@ async function cappedMemoryBenchmark(): Promise<void> {
   console.log(`  seconds 1–5 ${mb(samples.slice(0, 5))}   seconds 16–20 ${mb(samples.slice(15, 20))}   peak ${peakMb.toFixed(0)} MB`);
 }
 
-function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
 
 export async function run(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "hdlp-runtime-bench-"));

@@ -83,6 +83,13 @@ describe("package boundaries", () => {
     expect(imported).toEqual(["@hdlp/parser", "vscode-languageserver-types"]);
   });
 
+  it("the runtime never imports the MCP server, nor the CLI", () => {
+    const imported = [...packagesImportedBy("runtime").keys()];
+    expect(imported).not.toContain("@hdlp/mcp");
+    expect(imported).not.toContain("@hdlp/cli");
+    expect([...packagesImportedBy("mcp").keys()]).toEqual(expect.arrayContaining(["@hdlp/runtime", "@modelcontextprotocol/server"]));
+  });
+
   it("the language server never imports the runtime, directly or through the CLI", () => {
     const imported = [...packagesImportedBy("lsp").keys()];
     expect(imported).not.toContain("@hdlp/runtime");

@@ -20,6 +20,8 @@ const COMMANDS: Record<string, Entry> = {
   list: { summary: "List the tools under the tools root, valid and invalid", load: () => import("./commands/list.ts") },
   match: { summary: "Find the tools that serve an intent (中文 or English)", load: () => import("./commands/match.ts") },
   call: { summary: "Run a registered tool with params and print its raw result", load: () => import("./commands/call.ts") },
+  mcp: { summary: "Serve the registered tools to agents over the Model Context Protocol", load: () => import("./commands/mcp.ts") },
+  export: { summary: "Print the tools as MCP, OpenAI or Anthropic tool definitions", load: () => import("./commands/export.ts") },
   config: { summary: "Check the operator's configuration: values and their sources, sandbox, servers", load: () => import("./commands/config.ts") },
   doctor: { summary: "Same as `hdlp config check`", load: () => import("./commands/config.ts").then(({ doctor }) => ({ command: doctor })) },
 };

@@ -184,7 +184,7 @@ describe("completion", () => {
 
   it("offers the param keys not yet written in a param's flow map", async () => {
     const list = await completeAt(SEED_EXAMPLE.replace('cwd: { type: string, required: false, description: "工作目录" }', "cwd: { type: string, | }"));
-    expect(labels(list)).toEqual(["required", "description", "default", "enum"]);
+    expect(labels(list)).toEqual(["required", "description", "default", "enum", "items", "properties"]);
   });
 
   it("offers today's date after `created: `", async () => {
@@ -274,6 +274,13 @@ describe("hover", () => {
     const value = (hover!.contents as MarkupContent).value;
     for (const type of PARAM_TYPES) expect(value).toContain(`\`${type}\``);
     expect(value).toContain("params_schema.cmd.type");
+  });
+
+  it("shows the docs of a key inside an array's `items`, named by its path", async () => {
+    const hover = await hoverAt(SEED_EXAMPLE.replace('cwd: { type: string, required: false, description: "工作目录" }', 'tags: { type: array, required: false, description: "标签", items: { ty|pe: string } }'));
+    const value = (hover!.contents as MarkupContent).value;
+    expect(value).toContain("params_schema.tags.items.type");
+    for (const type of PARAM_TYPES) expect(value).toContain(`\`${type}\``);
   });
 
   it("shows the executor's own docs on its value", async () => {

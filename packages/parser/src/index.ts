@@ -15,6 +15,7 @@ export type * from "./syntax/ast.ts";
 export type * from "./diagnostics.ts";
 export type * from "./model/tool-model.ts";
 export * from "./catalogue/fields.ts";
+export * from "./catalogue/value-keys.ts";
 export * from "./catalogue/executors.ts";
 export * from "./catalogue/skeleton.ts";
 export * from "./catalogue/layout.ts";

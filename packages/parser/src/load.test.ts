@@ -45,6 +45,43 @@ describe("toToolModel", () => {
     ]);
   });
 
+  it("reads `items` and `properties` as deep as they nest, and types defaults and enums by them", () => {
+    const text = TOOL.replace(
+      '  since: { type: string, required: false, description: "起始" }\n',
+      `  since: { type: string, required: false, description: "起始" }
+  ports: { type: array, required: false, description: "端口", items: integer, default: [80, 443] }
+  hosts:
+    type: array
+    required: false
+    description: 主机
+    items:
+      type: object
+      description: 一台
+      properties:
+        host: { type: string, required: true, description: "名" }
+        tags: { type: array, required: false, description: "标签", items: { type: string, enum: [a, b] } }
+    default: [{ host: x, tags: [a] }]
+`,
+    ).replace("[-- {paths}]", "[-- {paths}] [{ports}] [{hosts}]");
+    const params = toToolModel(parse(text))!.params;
+    expect(params.find((p) => p.name === "ports")).toEqual({ name: "ports", type: "array", required: false, description: "端口", default: [80, 443], items: { type: "integer" } });
+    expect(params.find((p) => p.name === "hosts")).toEqual({
+      name: "hosts",
+      type: "array",
+      required: false,
+      description: "主机",
+      default: [{ host: "x", tags: ["a"] }],
+      items: {
+        type: "object",
+        description: "一台",
+        properties: [
+          { name: "host", type: "string", required: true, description: "名" },
+          { name: "tags", type: "array", required: false, description: "标签", items: { type: "string", enum: ["a", "b"] } },
+        ],
+      },
+    });
+  });
+
   it("carries the command template, split into arguments and groups, with placeholder ranges in the file", () => {
     const command = toToolModel(parse(TOOL))!.command!;
     expect(command.items.map((item) => item.kind)).toEqual(["arg", "arg", "group", "group", "group", "group", "group"]);

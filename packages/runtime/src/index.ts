@@ -32,6 +32,7 @@ export { EXECUTORS, type ExecutorTable } from "./executors/index.ts";
 export { createShellExecutor, shellExecutor, DEFAULT_KILL_GRACE_MS, type ShellExecutorOptions } from "./executors/shell/shell-executor.ts";
 export { childEnvironment } from "./executors/shell/environment.ts";
 export { checkEndpoints, type EndpointCheck } from "./executors/http/reachability.ts";
+export { killRunningGroups } from "./executors/shell/process-group.ts";
 
 // The operator's configuration (docs/config.md): the loader, its schema, and the controls the pipeline applies.
 export {

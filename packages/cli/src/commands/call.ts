@@ -202,7 +202,7 @@ function exitCode(envelope: Envelope): number {
   return EXIT.failed;
 }
 
-function defaultAuditPath(env: NodeJS.ProcessEnv): string {
+export function defaultAuditPath(env: NodeJS.ProcessEnv): string {
   if (env["HDLP_AUDIT_LOG"]) return env["HDLP_AUDIT_LOG"];
   return join(env["XDG_STATE_HOME"] || join(homedir(), ".local", "state"), "hdlp", "audit.jsonl");
 }

@@ -15,6 +15,7 @@ import { statSync } from "node:fs";
 import {
   CONFIG_FILE_NAME,
   ConfigError,
+  type ForgejoScanOptions,
   ForgejoToolScanner,
   formatRegistryRoot,
   InvalidCallError,
@@ -126,16 +127,22 @@ function scanFolder(root: string, cacheDir: string | false | undefined): ToolInd
   return scanTools(cacheDir === undefined ? { root } : { root, cacheDir });
 }
 
-/** A scanner of the chosen repository (`hdlp lint` reads its files through it too). */
-export function repositoryScanner(choice: RegistryChoice): ForgejoToolScanner {
+/** How to read the chosen repository: its source, the configured Forgejo server, the cache (`hdlp mcp` watches it with these). */
+export function repositoryOptions(choice: RegistryChoice): ForgejoScanOptions {
   if (choice.source.kind !== "forgejo") throw new Error("not a repository root");
   const config = choice.config();
   const root = formatRegistryRoot(choice.source);
   if (!config.forgejo) {
     throw new UsageError(`the tools root ${root} is a Forgejo repository, and Forgejo is not configured: set HDLP_FORGEJO_URL (and HDLP_FORGEJO_TOKEN), or forgejo.url in ${config.configPath ?? CONFIG_FILE_NAME}.`);
   }
+  return { source: choice.source, endpoint: config.forgejo, ...(choice.cacheDir === undefined ? {} : { cacheDir: choice.cacheDir }) };
+}
+
+/** A scanner of the chosen repository (`hdlp lint` reads its files through it too). */
+export function repositoryScanner(choice: RegistryChoice): ForgejoToolScanner {
+  const options = repositoryOptions(choice);
   try {
-    return new ForgejoToolScanner({ source: choice.source, endpoint: config.forgejo, ...(choice.cacheDir === undefined ? {} : { cacheDir: choice.cacheDir }) });
+    return new ForgejoToolScanner(options);
   } catch (error) {
     // Forgejo's URL and credentials that cannot be used together (executors/http/remote.ts).
     if (error instanceof InvalidCallError) throw new UsageError(error.message);

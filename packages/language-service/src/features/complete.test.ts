@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextEdit } from "vscode-languageserver-types";
-import { CONSTRAINT_KEYS, EXECUTOR_NAMES, PARAM_KEYS } from "@hdlp/parser";
+import { CONSTRAINT_KEYS, EXECUTOR_NAMES, ITEM_KEYS, PARAM_KEYS, PARAM_TYPES } from "@hdlp/parser";
 import { analyse } from "../analysis.ts";
 import { complete } from "./complete.ts";
 
@@ -32,6 +32,19 @@ describe("complete", () => {
 
   it("offers the param keys on a block line under a param", () => {
     expect(labelsAt("params_schema:\n  cmd:\n    type: string\n    |")).toEqual(PARAM_KEYS.filter((k) => k.name !== "type").map((k) => k.name));
+  });
+
+  it("offers the keys of an array's `items` map, and the param types as its bare value", () => {
+    const tags = "params_schema:\n  tags:\n    type: array\n    required: false\n    items:\n      ";
+    expect(labelsAt(`${tags}|`)).toEqual(ITEM_KEYS.map((k) => k.name));
+    expect(labelsAt(`${tags}type: |`)).toEqual([...PARAM_TYPES]);
+    expect(labelsAt("params_schema:\n  tags: { type: array, items: | }")).toEqual([...PARAM_TYPES]);
+  });
+
+  it("offers a new field in an object's `properties`, and a param's keys inside one", () => {
+    const hosts = "params_schema:\n  hosts:\n    type: array\n    items:\n      type: object\n      properties:\n        ";
+    expect(labelsAt(`${hosts}|`)).toEqual(["new param"]);
+    expect(labelsAt(`${hosts}host:\n          type: string\n          |`)).toEqual(PARAM_KEYS.filter((k) => k.name !== "type").map((k) => k.name));
   });
 
   it("puts the new-tool skeleton first in an empty file, named after its folder", () => {

@@ -27,7 +27,8 @@ import {
   PARAM_TYPES,
   constraintKeySpec,
   fieldSpec,
-  paramKeySpec,
+  keysOf,
+  valueSpecAt,
   snippetPlaceholder,
   toolSkeleton,
 } from "@hdlp/parser";
@@ -73,11 +74,11 @@ function keyItems(parent: readonly string[], present: ReadonlySet<string>, repla
   if (owner?.type === "constraints" && parent.length === 1) {
     return CONSTRAINT_KEYS.flatMap((key, i) => (present.has(key.name) ? [] : [keyItem(key, i, "constraints", replace)]));
   }
-  if (owner?.type === "params" && parent.length === 1) return [newParamItem(replace)];
-  if (owner?.type === "params" && parent.length === 2) {
-    return PARAM_KEYS.flatMap((key, i) => (present.has(key.name) ? [] : [keyItem(key, i, `params_schema.${parent[1]}`, replace)]));
-  }
-  return [];
+  // A new param, or a new field in an object's `properties`.
+  if (owner?.type === "params" && (parent.length === 1 || (parent.at(-1) === "properties" && valueSpecAt(parent.slice(0, -1)) !== undefined))) return [newParamItem(replace)];
+  const kind = valueSpecAt(parent);
+  if (!kind) return [];
+  return keysOf(kind).flatMap((key, i) => (present.has(key.name) ? [] : [keyItem(key, i, parent.join("."), replace)]));
 }
 
 function valueItems(path: readonly string[], replace: Range, space: string, today: string, executor: string | undefined, folder: string | undefined): CompletionItem[] {
@@ -98,13 +99,14 @@ function valueItems(path: readonly string[], replace: Range, space: string, toda
         return [];
     }
   }
-  const key =
-    owner.type === "constraints" && path.length === 2 ? constraintKeySpec(path[1]!) : owner.type === "params" && path.length === 3 ? paramKeySpec(path[2]!) : undefined;
+  const within = path.slice(0, -1);
+  const spec = owner.type === "constraints" && path.length === 2 ? "constraints" : valueSpecAt(within);
+  const key = spec === "constraints" ? constraintKeySpec(path[1]!) : spec && keysOf(spec).find((k) => k.name === path.at(-1));
   if (!key) return [];
-  const within = owner.type === "constraints" ? "constraints" : `params_schema.${path[1]}`;
-  const values = keyValues(key) ?? (key.default !== undefined ? [String(key.default)] : []);
-  const kind = key.type === "param-type" ? CompletionItemKind.TypeParameter : key.type === "boolean" ? CompletionItemKind.Keyword : CompletionItemKind.Value;
-  return values.map((value, i) => valueItem(value, i, kind, keyMarkdown(key, within), replace, space));
+  // `items: string`: the items' type, written alone.
+  const values = key.type === "items" ? PARAM_TYPES : (keyValues(key) ?? (key.default !== undefined ? [String(key.default)] : []));
+  const kind = key.type === "param-type" || key.type === "items" ? CompletionItemKind.TypeParameter : key.type === "boolean" ? CompletionItemKind.Keyword : CompletionItemKind.Value;
+  return values.map((value, i) => valueItem(value, i, kind, keyMarkdown(key, within.join(".")), replace, space));
 }
 
 function markdown(value: string): MarkupContent {

@@ -4,7 +4,7 @@
  * default; on an executor or method value, that executor's or method's docs.
  */
 import { type Hover, type Position, MarkupKind } from "vscode-languageserver-types";
-import { type Entry, executorSpec, fieldSpec, paramKeySpec, constraintKeySpec } from "@hdlp/parser";
+import { type Entry, constraintKeySpec, executorSpec, fieldSpec, keysOf, valueSpecAt } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { cursorAt } from "../cursor.ts";
 import { toLspRange } from "../convert.ts";
@@ -25,7 +25,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
 }
 
 function describe(analysis: Analysis, entries: readonly Entry[], onKey: boolean): string | undefined {
-  const [top, second, third] = entries;
+  const [top, second] = entries;
   const field = fieldSpec(top!.key.text);
   if (!field) return undefined;
   const executor = analysis.document.fieldText("executor");
@@ -48,9 +48,9 @@ function describe(analysis: Analysis, entries: readonly Entry[], onKey: boolean)
     return key ? keyMarkdown(key, "constraints") : undefined;
   }
   if (field.type === "params" && entries.length === 2) return fieldMarkdown(field, executor);
-  if (field.type === "params" && entries.length === 3) {
-    const key = paramKeySpec(third!.key.text);
-    return key ? keyMarkdown(key, `params_schema.${second!.key.text}`) : undefined;
-  }
-  return undefined;
+  // A key of a param, of its `items`, or of a field in its `properties`, as deep as they go.
+  const path = entries.map((e) => e.key.text);
+  const kind = valueSpecAt(path.slice(0, -1));
+  const key = kind && keysOf(kind).find((k) => k.name === path.at(-1));
+  return key ? keyMarkdown(key, path.slice(0, -1).join(".")) : undefined;
 }

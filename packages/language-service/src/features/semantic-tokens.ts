@@ -3,7 +3,7 @@
  * what `executor`, `type` or `timeout_ms` hold), never guessed from its look.
  */
 import type { SemanticTokens, SemanticTokensLegend } from "vscode-languageserver-types";
-import { type Entry, type FieldType, type KeySpec, type Node, type Range, fieldSpec, paramKeySpec, constraintKeySpec } from "@hdlp/parser";
+import { type Entry, type FieldType, type KeySpec, type MapNode, type Node, type Range, type ValueSpecKind, constraintKeySpec, fieldSpec, keysOf } from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { childrenOf } from "../tree.ts";
 
@@ -39,10 +39,7 @@ function topLevel(entry: Entry, push: Push): void {
   const value = entry.value;
   if (!value) return;
   if (field?.type === "params" && value.kind === "map") {
-    for (const param of value.entries) {
-      push(param.key.range, "parameter");
-      if (param.value?.kind === "map") for (const key of param.value.entries) keyed(key, paramKeySpec(key.key.text), push);
-    }
+    paramsOf(value, push);
   } else if (field?.type === "constraints" && value.kind === "map") {
     for (const key of value.entries) keyed(key, constraintKeySpec(key.key.text), push);
   } else scalars(value, FIELD_TOKEN[field?.type ?? "string"] ?? "string", push);
@@ -57,7 +54,30 @@ const KEY_TOKEN: Record<KeySpec["type"], TokenType> = {
   list: "string",
   "absolute-paths": "string",
   any: "string",
+  items: "type",
+  properties: "string",
 };
+
+/** Params (or an object's fields): each name, then its keys, into `items` and `properties` as deep as they go. */
+function paramsOf(map: MapNode, push: Push): void {
+  for (const param of map.entries) {
+    push(param.key.range, "parameter");
+    if (param.value?.kind === "map") valueSpecKeys(param.value, "param", push);
+  }
+}
+
+function valueSpecKeys(map: MapNode, kind: ValueSpecKind, push: Push): void {
+  for (const entry of map.entries) {
+    const spec = keysOf(kind).find((key) => key.name === entry.key.text);
+    if (spec?.type === "items" && entry.value?.kind === "map") {
+      push(entry.key.range, "property");
+      valueSpecKeys(entry.value, "items", push);
+    } else if (spec?.type === "properties" && entry.value?.kind === "map") {
+      push(entry.key.range, "property");
+      paramsOf(entry.value, push);
+    } else keyed(entry, spec, push);
+  }
+}
 
 function keyed(entry: Entry, spec: KeySpec | undefined, push: Push): void {
   push(entry.key.range, "property");

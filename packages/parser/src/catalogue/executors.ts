@@ -28,6 +28,8 @@ export interface MethodSpec<Name extends string = string> {
   readonly params: readonly MethodParam[];
   /** Params the runtime reads by name for this method, apart from any `command` template. */
   readonly reservedParams?: ReservedParams;
+  /** True when the method only reads (an agent host may call it without asking: MCP's `readOnlyHint`). */
+  readonly readOnly?: true;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface ExecutorStarter {
 export interface ExecutorSpec<Name extends string = string> {
   readonly name: Name;
   readonly doc: Doc;
+  /** Runs elsewhere, over the network (MCP's `openWorldHint`), rather than on this machine. */
+  readonly remote: boolean;
   readonly starter: ExecutorStarter;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
@@ -90,7 +94,7 @@ const MERGE_STYLES = ["merge", "rebase", "rebase-merge", "squash", "fast-forward
 const SWITCH = (name: string, zh: string, en: string) => p(name, "optional", `${zh}（Forgejo 缺省计算，关掉可减轻回执）`, `${en} (Forgejo computes it by default; false makes answers lighter)`);
 
 const FORGEJO_METHODS = [
-  { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
+  { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO], readOnly: true },
   {
     name: "repo.create",
     doc: { zh: "为当前用户新建仓库", en: "Create a repository for the authenticated user" },
@@ -101,13 +105,14 @@ const FORGEJO_METHODS = [
       p("auto_init", "optional", "是否初始化（README）", "Initialise it with a README"),
     ],
   },
-  { name: "repo.list", doc: { zh: "列出当前用户的仓库（分页）", en: "List the authenticated user's repositories (paged)" }, params: [PAGE, LIMIT] },
+  { name: "repo.list", doc: { zh: "列出当前用户的仓库（分页）", en: "List the authenticated user's repositories (paged)" }, params: [PAGE, LIMIT], readOnly: true },
   {
     name: "repo.search",
     doc: { zh: "搜索仓库（分页）", en: "Search repositories (paged)" },
     params: [p("q", "optional", "关键词", "Keyword"), PAGE, LIMIT],
+    readOnly: true,
   },
-  { name: "repo.branches", doc: { zh: "列出分支（分页）", en: "List branches (paged)" }, params: [REPO, PAGE, LIMIT] },
+  { name: "repo.branches", doc: { zh: "列出分支（分页）", en: "List branches (paged)" }, params: [REPO, PAGE, LIMIT], readOnly: true },
   {
     name: "repo.commits",
     doc: { zh: "列出提交记录（分页）", en: "List commits (paged)" },
@@ -121,16 +126,19 @@ const FORGEJO_METHODS = [
       SWITCH("verification", "每个提交附带签名验证", "Signature verification for every commit"),
       SWITCH("files", "每个提交附带改动的文件列表", "The files every commit touched"),
     ],
+    readOnly: true,
   },
   {
     name: "repo.compare",
     doc: { zh: "比较两个引用", en: "Compare two refs" },
     params: [REPO, p("base", "required", "基准引用", "Base ref"), p("head", "required", "对比引用", "Head ref")],
+    readOnly: true,
   },
   {
     name: "repo.contents",
     doc: { zh: "读取文件内容（解码为文本），或列出目录（缺省 path 为仓库根目录）", en: "Read a file (decoded to text), or list a folder (no path: the repository's root)" },
     params: [REPO, p("path", "optional", "文件或目录路径；缺省为根目录", "File or folder path; the root when absent"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+    readOnly: true,
   },
   {
     name: "branch.create",
@@ -156,8 +164,9 @@ const FORGEJO_METHODS = [
     name: "issue.list",
     doc: { zh: "列出工单（不含合并请求，分页）", en: "List issues (not pull requests; paged)" },
     params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE), p("labels", "optional", "标签名（列表或逗号分隔）", "Label names (a list, or comma-separated)"), LIMIT, PAGE],
+    readOnly: true,
   },
-  { name: "issue.get", doc: { zh: "读取一个工单", en: "Get an issue" }, params: [REPO, INDEX(ISSUE)] },
+  { name: "issue.get", doc: { zh: "读取一个工单", en: "Get an issue" }, params: [REPO, INDEX(ISSUE)], readOnly: true },
   {
     name: "issue.create",
     doc: { zh: "新建工单", en: "Create an issue" },
@@ -185,13 +194,15 @@ const FORGEJO_METHODS = [
     name: "issue.comments",
     doc: { zh: "列出工单的评论", en: "List an issue's comments" },
     params: [REPO, INDEX(ISSUE), p("since", "optional", "只看此时间（RFC 3339）之后更新的", "Only those updated after this time (RFC 3339)")],
+    readOnly: true,
   },
   {
     name: "pull.list",
     doc: { zh: "列出合并请求（分页）", en: "List pull requests (paged)" },
     params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE), LIMIT, PAGE],
+    readOnly: true,
   },
-  { name: "pull.get", doc: { zh: "读取一个合并请求", en: "Get a pull request" }, params: [REPO, INDEX(PULL)] },
+  { name: "pull.get", doc: { zh: "读取一个合并请求", en: "Get a pull request" }, params: [REPO, INDEX(PULL)], readOnly: true },
   {
     name: "pull.create",
     doc: { zh: "新建合并请求", en: "Open a pull request" },
@@ -202,7 +213,7 @@ const FORGEJO_METHODS = [
     doc: { zh: "合并合并请求", en: "Merge a pull request" },
     params: [REPO, INDEX(PULL), p("style", "optional", "合并方式，缺省 merge", "How to merge; merge when absent", MERGE_STYLES), p("message", "optional", "合并提交说明", "Merge commit message")],
   },
-  { name: "release.list", doc: { zh: "列出版本（分页）", en: "List releases (paged)" }, params: [REPO, PAGE, LIMIT] },
+  { name: "release.list", doc: { zh: "列出版本（分页）", en: "List releases (paged)" }, params: [REPO, PAGE, LIMIT], readOnly: true },
   {
     name: "release.create",
     doc: { zh: "发布版本", en: "Create a release" },
@@ -226,6 +237,7 @@ const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    remote: true,
     starter: { method: "exec", param: { name: EXEC_RESERVED_PARAMS.commandLine, type: "string", description: "要执行的shell命令" } },
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
     accepts: ["command"],
@@ -245,6 +257,7 @@ const EXECUTOR_TABLE = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    remote: true,
     starter: { method: "module.get", template: { field: "endpoint", text: "GET /modules/{id}" }, param: { name: "id", type: "string", description: "模块编号" } },
     accepts: ["endpoint"],
     methods: {
@@ -259,6 +272,7 @@ const EXECUTOR_TABLE = [
   {
     name: "git-forgejo",
     doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    remote: true,
     starter: { method: "repo.get", param: { name: "repo", type: "string", description: "仓库，写作 owner/name" } },
     methods: { kind: "fixed", list: FORGEJO_METHODS },
   },
@@ -268,6 +282,7 @@ const EXECUTOR_TABLE = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    remote: false,
     starter: { method: "exec", template: { field: "command", text: "echo {text}" }, param: { name: "text", type: "string", description: "要输出的文本" } },
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },

@@ -182,8 +182,12 @@ export type ParamType = (typeof PARAM_TYPES)[number];
 
 export interface KeySpec<Name extends string = string> {
   readonly name: Name;
-  /** `param-type`: one of PARAM_TYPES; `any`: must match the param's own type. */
-  readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "absolute-paths" | "any";
+  /**
+   * `param-type`: one of PARAM_TYPES; `any`: must match the param's own type;
+   * `items`: a type name or a map of ITEM_KEYS (catalogue/value-keys.ts);
+   * `properties`: a map of name → a map of PARAM_KEYS.
+   */
+  readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "absolute-paths" | "any" | "items" | "properties";
   readonly required: boolean;
   readonly default?: number | boolean;
   readonly doc: Doc;
@@ -225,6 +229,26 @@ const PARAM_KEY_TABLE = [
     required: false,
     doc: { zh: "允许的取值列表。", en: "The values allowed." },
     example: "[a, b]",
+  },
+  {
+    name: "items",
+    type: "items",
+    required: false,
+    doc: {
+      zh: "数组的元素（type: array 时）：写类型名 `items: string`，或写映射 `{ type, description, enum, items, properties }`；对象元素在 properties 下声明各字段，可逐层嵌套。",
+      en: "What an array holds (with `type: array`): a type name, `items: string`, or a map `{ type, description, enum, items, properties }`; object elements declare their fields under `properties`, nested as deep as needed.",
+    },
+    example: "string",
+  },
+  {
+    name: "properties",
+    type: "properties",
+    required: false,
+    doc: {
+      zh: "对象的字段（type: object 时）：{ 字段名: { type, required, description } }，写法与参数相同；声明后只接受这些字段。",
+      en: "An object's fields (with `type: object`): { name: { type, required, description } }, written as params are; once declared, only these fields are accepted.",
+    },
+    example: '{ host: { type: string, required: true, description: "主机名" } }',
   },
 ] as const satisfies readonly KeySpec[];
 

@@ -16,6 +16,16 @@ describe("toJsonSchema", () => {
     expect(check(SEED_EXAMPLE)).toEqual([]);
   });
 
+  it("accepts typed arrays: `items` as a type name or a map, with an object's `properties` nested in it", () => {
+    const typed = SEED_EXAMPLE.replace(
+      'cwd: { type: string, required: false, description: "工作目录" }',
+      'tags: { type: array, required: false, description: "标签", items: string }\n  hosts: { type: array, required: false, description: "主机", items: { type: object, properties: { host: { type: string, required: true, description: "名" } } } }',
+    );
+    expect(check(typed)).toEqual([]);
+    expect(check(typed.replace("items: string", "items: strng")).join("\n")).toContain("/params_schema/tags/items");
+    expect(check(typed.replace("host: { type: string, required: true,", "host: { type: string,")).join("\n")).toContain("/params_schema/hosts/items/properties/host");
+  });
+
   it("names every catalogue field, and requires the required ones", () => {
     const schema = toJsonSchema() as { properties: object; required: string[] };
     expect(Object.keys(schema.properties)).toEqual(FIELDS.map((f) => f.name));

@@ -6,6 +6,7 @@
  */
 import { ABSOLUTE_PATH, CONSTRAINT_KEYS, DATE_PATTERN, type Doc, FIELDS, type FieldType, type KeySpec, PARAM_KEYS, PARAM_NAME_PATTERN, PARAM_TYPES, TOOL_NAME_PATTERN } from "./fields.ts";
 import { EXECUTORS, EXECUTOR_NAMES, HTTP_VERBS, OPEN_METHOD_PATTERN } from "./executors.ts";
+import { ITEM_KEYS } from "./value-keys.ts";
 
 type Schema = { [key: string]: unknown };
 
@@ -44,6 +45,10 @@ function keySchema(key: KeySpec): Schema {
       return { ...base, type: "array", items: { type: "string", pattern: ABSOLUTE_PATH.source } };
     case "any":
       return base;
+    case "items":
+      return { ...base, anyOf: [{ enum: [...PARAM_TYPES] }, { $ref: "#/$defs/items" }] };
+    case "properties":
+      return { ...base, type: "object", additionalProperties: { $ref: "#/$defs/param" } };
   }
 }
 
@@ -81,6 +86,7 @@ export function toJsonSchema(): Schema {
     allOf: methodRules(),
     $defs: {
       param: keyedObject(PARAM_KEYS),
+      items: keyedObject(ITEM_KEYS),
       constraints: keyedObject(CONSTRAINT_KEYS),
     },
   };

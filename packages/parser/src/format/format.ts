@@ -90,6 +90,8 @@ function orderOf(place: Place) {
 function childPlace(place: Place, key: string): Place {
   if (place === "root") return key === "params_schema" ? "params" : key === "constraints" ? "constraints" : "other";
   if (place === "params") return "param";
+  // An array's `items` is ordered as a param is; an object's `properties` holds fields written as params are.
+  if (place === "param") return key === "items" ? "param" : key === "properties" ? "params" : "other";
   return "other";
 }
 

@@ -48,7 +48,7 @@ function runRules(tool: ToolFacts): Diagnostic[] {
     current = rule;
     rule.check!(tool, report);
   }
-  for (const param of tool.params) {
+  for (const param of tool.valueSpecs) {
     for (const rule of PARAM_RULES) {
       current = rule;
       rule.checkParam!(param, tool, report);

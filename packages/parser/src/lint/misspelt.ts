@@ -10,6 +10,7 @@
  * of many unknown keys cost ten did-you-means a key.
  */
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../catalogue/fields.ts";
+import { ITEM_KEYS, type ValueSpecKind } from "../catalogue/value-keys.ts";
 import type { Entry } from "../syntax/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
@@ -51,6 +52,9 @@ export function misspellings(present: Present, known: ReadonlySet<string>): Miss
   }
   return found;
 }
+
+/** The keys of each kind of map in `params_schema`: a param (or an object's field), an array's `items`. */
+export const KEY_NAMES: Readonly<Record<ValueSpecKind, ReadonlySet<string>>> = { param: PARAM_KEY_NAMES, items: new Set(ITEM_KEYS.map((k) => k.name)) };
 
 /**
  * The entry among `present` whose key unknown-field would rename to `wanted`

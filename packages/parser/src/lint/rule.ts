@@ -24,7 +24,9 @@ interface FileCheck {
 
 interface ParamCheck {
   /**
-   * Once for each param of `params_schema`, in order. The engine walks the
+   * Once for each param of `params_schema`, in order, and for each map nested
+   * in one that describes a value (`items`, a field of `properties`) right
+   * after its param (`param.kind`, `param.path` say which). The engine walks the
    * params once for every rule, as actionlint's visitors walk a workflow: the
    * check is a small function called per param, which V8 optimises while a file
    * with thousands of params is still being linted (a loop of its own in each

@@ -5,21 +5,39 @@
  */
 import { CONSTRAINT, type FieldName } from "../catalogue/fields.ts";
 import type { ToolFacts, ParamFacts } from "../semantic/tool-facts.ts";
-import type { ConstraintsModel, JsonValue, ParamModel, ToolModel } from "./tool-model.ts";
+import type { ConstraintsModel, JsonValue, ParamModel, ToolModel, ValueSchema } from "./tool-model.ts";
 import { readAbsolutePaths, readBoolean, readDate, readInteger, readParamValue, readString } from "../semantic/values.ts";
 
+/** What a value is, read from a param's (or an `items` map's) facts: type, description, enum, items, properties. */
+function valueSchema(spec: ParamFacts): ValueSchema {
+  const type = spec.type!;
+  const items = spec.items && valueSchema(spec.items);
+  const properties = spec.properties?.map(paramModel);
+  const description = readString(spec.keys.get("description")?.value);
+  const shape = { type, items, properties };
+  const enumNode = spec.keys.get("enum")?.value;
+  const enumValues = enumNode?.kind === "list" ? enumNode.items.map((item) => readParamValue(item, shape) as JsonValue) : undefined;
+  return {
+    type,
+    ...(description !== undefined && { description }),
+    ...(enumValues && { enum: enumValues }),
+    ...(items && { items }),
+    ...(properties && { properties }),
+  };
+}
+
 function paramModel(param: ParamFacts): ParamModel {
-  const type = param.type!;
-  const defaultValue = readParamValue(param.keys.get("default")?.value, type);
-  const enumNode = param.keys.get("enum")?.value;
-  const enumValues = enumNode?.kind === "list" ? enumNode.items.map((item) => readParamValue(item, type) as JsonValue) : undefined;
+  const { type, description, enum: enumValues, items, properties } = valueSchema(param);
+  const defaultValue = readParamValue(param.keys.get("default")?.value, { type, items, properties });
   return {
     name: param.name,
     type,
     required: param.required!,
-    description: readString(param.keys.get("description")?.value) ?? "",
+    description: description ?? "",
     ...(defaultValue !== undefined && { default: defaultValue }),
     ...(enumValues && { enum: enumValues }),
+    ...(items && { items }),
+    ...(properties && { properties }),
   };
 }
 

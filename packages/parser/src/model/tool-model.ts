@@ -12,13 +12,23 @@ export type { JsonValue } from "../semantic/values.ts";
 export type * from "../templates/template.ts";
 
 
-export interface ParamModel {
-  readonly name: string;
+/** What a value is, as deep as the file declares it: an array's items, an object's fields. */
+export interface ValueSchema {
   readonly type: ParamType;
+  readonly description?: string;
+  readonly enum?: readonly JsonValue[];
+  /** With `type: array`: what it holds. */
+  readonly items?: ValueSchema;
+  /** With `type: object`: its fields, in declaration order; when declared, no others are accepted. */
+  readonly properties?: readonly ParamModel[];
+}
+
+/** A param, or a field of an object (written the same way). */
+export interface ParamModel extends ValueSchema {
+  readonly name: string;
   readonly required: boolean;
   readonly description: string;
   readonly default?: JsonValue;
-  readonly enum?: readonly JsonValue[];
 }
 
 export interface ConstraintsModel {

@@ -6,6 +6,7 @@
 import { isExecutorName, type ExecutorName } from "../catalogue/executors.ts";
 import { type ConstraintKeyName, type FieldName, PARAM_TYPES, type ParamKeyName, type ParamType } from "../catalogue/fields.ts";
 import { isBlank, readBoolean, readString, scalarOf } from "./values.ts";
+import type { ValueSpecKind } from "../catalogue/value-keys.ts";
 import type { Entry, MapNode, Position, Range, Scalar, Value } from "../syntax/ast.ts";
 import { type CommandParse, parseCommandTemplate } from "../templates/command.ts";
 import { type EndpointParse, parseEndpointTemplate } from "../templates/endpoint.ts";
@@ -30,17 +31,34 @@ export interface EntriesByName<Name extends string> extends Iterable<[string, En
   keys(): IterableIterator<string>;
 }
 
+/**
+ * A param, or a map nested in one that describes a value the same way: the
+ * `items` of an array (kind `items`) or a field in an object's `properties`
+ * (kind `param`, written as a param is). The param rules visit all of them.
+ */
 export interface ParamFacts {
+  /** The param's (or field's) name; `items` for an array's items. */
   readonly name: string;
+  readonly kind: ValueSpecKind;
+  /** Its field path: `params_schema.hosts`, `params_schema.hosts.items.properties.port`. */
+  readonly path: string;
+  /** How messages name it: "The param `cmd`", "`params_schema.hosts.items`". */
+  readonly label: string;
   readonly entry: Entry;
   /** The param's `{ type, required, description }`, when it is a map. */
   readonly map?: MapNode;
   /** First occurrence of each key in the param's map. */
   readonly keys: EntriesByName<ParamKeyName>;
-  /** When `type` is one of the six. */
+  /** The value that states the type: the `type` key's, or the items written as a bare type name (`items: string`). */
+  readonly typeValue?: Value | null;
+  /** When the type is one of the six. */
   readonly type?: ParamType;
   /** When `required` is a boolean. */
   readonly required?: boolean;
+  /** What an array holds, when `items` is a map or a type name. */
+  readonly items?: ParamFacts;
+  /** An object's fields, when `properties` is a map (first occurrence of each name). */
+  readonly properties?: readonly ParamFacts[];
 }
 
 export interface TemplateFacts<T> {
@@ -62,6 +80,8 @@ export interface ToolFacts {
   readonly executor?: ExecutorName;
   /** `params_schema` entries, first occurrence of each name, in order. */
   readonly params: readonly ParamFacts[];
+  /** The params and, after each, the maps nested in it (`items`, `properties`), depth first: what the param rules visit. */
+  readonly valueSpecs: readonly ParamFacts[];
   readonly paramsByName: ReadonlyMap<string, ParamFacts>;
   /** The `constraints` map, when it is one. */
   readonly constraints?: MapNode;
@@ -86,14 +106,34 @@ export function mapOf(value: Value | null | undefined): MapNode | undefined {
 
 const PARAM_TYPE_NAMES: ReadonlySet<string> = new Set(PARAM_TYPES);
 
+const NO_KEYS: ReadonlyMap<string, Entry> = new Map();
+
 // Facts are built for every file: objects of one fixed shape (absent facts are
 // `undefined`, not left out by conditional spreads) keep the rules' property reads monomorphic.
-function paramFacts(entry: Entry): ParamFacts {
+function paramFacts(entry: Entry, kind: ValueSpecKind, path: string, label: string): ParamFacts {
   const map = mapOf(entry.value);
-  const keys = firstByKey(map);
-  const typeText = readString(keys.get("type")?.value);
+  // `items: string` is the items' type, written alone.
+  const bareType = kind === "items" && scalarOf(entry.value) !== undefined;
+  const keys = bareType ? NO_KEYS : firstByKey(map);
+  const typeValue = bareType ? entry.value : keys.get("type")?.value;
+  const typeText = readString(typeValue);
   const type = typeText !== undefined && PARAM_TYPE_NAMES.has(typeText) ? (typeText as ParamType) : undefined;
-  return { name: entry.key.text, entry, map, keys, type, required: readBoolean(keys.get("required")?.value) };
+  const itemsEntry = keys.get("items");
+  const items = itemsEntry && (mapOf(itemsEntry.value) || scalarOf(itemsEntry.value)) ? paramFacts(itemsEntry, "items", `${path}.items`, `\`${path}.items\``) : undefined;
+  const propertiesMap = mapOf(keys.get("properties")?.value);
+  const properties = propertiesMap ? nestedFields(propertiesMap, `${path}.properties`) : undefined;
+  return { name: entry.key.text, kind, path, label, entry, map, keys, typeValue, type, required: readBoolean(keys.get("required")?.value), items, properties };
+}
+
+function nestedFields(map: MapNode, path: string): ParamFacts[] {
+  return [...firstByKey(map).values()].map((entry) => paramFacts(entry, "param", `${path}.${entry.key.text}`, `The field \`${path}.${entry.key.text}\``));
+}
+
+/** The param and every map nested in it, depth first. */
+function withNested(param: ParamFacts, into: ParamFacts[]): void {
+  into.push(param);
+  if (param.items) withNested(param.items, into);
+  for (const field of param.properties ?? []) withNested(field, into);
 }
 
 /**
@@ -131,9 +171,14 @@ export function collectFacts(source: DocumentSource, options: LintOptions = {}):
   const params: ParamFacts[] = [];
   for (const entry of mapOf(fields.get("params_schema")?.value)?.entries ?? []) {
     if (paramsByName.has(entry.key.text)) continue;
-    const param = paramFacts(entry);
+    const param = paramFacts(entry, "param", `params_schema.${entry.key.text}`, `The param \`${entry.key.text}\``);
     params.push(param);
     paramsByName.set(param.name, param);
+  }
+  let valueSpecs: ParamFacts[] = params;
+  if (params.some((param) => param.items || param.properties)) {
+    valueSpecs = [];
+    for (const param of params) withNested(param, valueSpecs);
   }
   const constraints = mapOf(fields.get("constraints")?.value);
   const constraintEntries = firstByKey(constraints);
@@ -144,6 +189,7 @@ export function collectFacts(source: DocumentSource, options: LintOptions = {}):
     fields,
     executor: executorText !== undefined && isExecutorName(executorText) ? executorText : undefined,
     params,
+    valueSpecs,
     paramsByName,
     constraints,
     constraintEntries,

@@ -6,7 +6,7 @@
  * exactly what the model can read.
  */
 import { ABSOLUTE_PATH, DATE_PATTERN, type ParamType } from "../catalogue/fields.ts";
-import type { Scalar, Value } from "../syntax/ast.ts";
+import type { MapNode, Scalar, Value } from "../syntax/ast.ts";
 
 /** A param's `default` or `enum` item as the model holds it. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -97,12 +97,26 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** What reading a value needs of its declaration: its type, and what an array holds or an object's fields are. */
+export interface ValueShape {
+  readonly type: ParamType;
+  readonly items?: ValueShape | undefined;
+  readonly properties?: readonly NamedShape[] | undefined;
+}
+
+export interface NamedShape extends ValueShape {
+  readonly name: string;
+  readonly required?: boolean | undefined;
+}
+
 /**
- * A param's `default` or `enum` item, typed by the param's `type`. Inside an
- * array or object value nothing declares a type, so scalars there stay strings.
+ * A param's `default` or `enum` item, typed by the param's declaration. Inside
+ * an array or object, `items` and `properties` type the values as deep as
+ * they are declared; where nothing declares a type, scalars stay strings. An
+ * object with declared fields must hold each required one and no other.
  */
-export function readParamValue(node: Value | null | undefined, type: ParamType): JsonValue | undefined {
-  switch (type) {
+export function readParamValue(node: Value | null | undefined, shape: ValueShape): JsonValue | undefined {
+  switch (shape.type) {
     case "string":
       return readString(node);
     case "integer":
@@ -111,11 +125,26 @@ export function readParamValue(node: Value | null | undefined, type: ParamType):
       return readNumber(node);
     case "boolean":
       return readBoolean(node);
-    case "array":
-      return node?.kind === "list" ? readUntyped(node) : undefined;
+    case "array": {
+      if (node?.kind !== "list") return undefined;
+      const items = node.items.map((item) => (shape.items ? readParamValue(item, shape.items) : readUntyped(item)));
+      return items.every((item) => item !== undefined) ? (items as JsonValue[]) : undefined;
+    }
     case "object":
-      return node?.kind === "map" ? readUntyped(node) : undefined;
+      if (node?.kind !== "map") return undefined;
+      return shape.properties ? readFields(node, shape.properties) : readUntyped(node);
   }
+}
+
+function readFields(node: MapNode, fields: readonly NamedShape[]): JsonValue | undefined {
+  const result: { [key: string]: JsonValue } = {};
+  for (const entry of node.entries) {
+    const field = fields.find((f) => f.name === entry.key.text);
+    const value = field && entry.value ? readParamValue(entry.value, field) : undefined;
+    if (value === undefined) return undefined;
+    result[entry.key.text] = value;
+  }
+  return fields.every((f) => f.required !== true || f.name in result) ? result : undefined;
 }
 
 function readUntyped(node: Value): JsonValue | undefined {

@@ -54,6 +54,28 @@ describe("callTool", () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it("checks an array's items and an object's fields as deep as the file declares them, naming the path", async () => {
+    const batch = modelOf({
+      name: "batch",
+      command: "printf %s\\n [{hosts}]",
+      params: [
+        'hosts: { type: array, required: false, description: "h", items: { type: object, properties: { host: { type: string, required: true, description: "n" }, port: { type: integer, required: false, description: "p", enum: [22, 80] } } } }',
+      ],
+    });
+    const batchIndex = indexOf(batch);
+    const ok = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: 22 }, { host: "b" }] } });
+    expect(ok).toMatchObject({ ok: true, output: '{"host":"a","port":22}\n{"host":"b"}\n' });
+    const wrongItem = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: "22" }] } });
+    expect(wrongItem).toMatchObject({ ok: false, refused: "invalid-params" });
+    expect(wrongItem.error).toContain('param `hosts[0].port` must be an integer, got string "22"');
+    const missing = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a" }, { port: 80 }] } });
+    expect(missing.error).toContain("param `hosts[1]` lacks its required field `host`");
+    const extra = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", user: "root" }] } });
+    expect(extra.error).toContain("param `hosts[0]` has the field `user`, which its `properties` do not declare");
+    const outside = await callTool(batchIndex, { tool: "batch", params: { hosts: [{ host: "a", port: 443 }] } });
+    expect(outside.error).toContain("param `hosts[0].port` must be one of 22, 80, got number 443");
+  });
+
   it("applies declared defaults to the params the executor sees", async () => {
     const withDefault = modelOf({ name: "greet", command: "echo [{greeting}] {name}", params: ['greeting: { type: string, required: false, default: "你好", description: "g" }', 'name: { type: string, required: true, description: "n" }'] });
     const envelope = await call(indexOf(withDefault), { tool: "greet", params: { name: "铸渊" } });
@@ -131,13 +153,21 @@ describe("callTool", () => {
     expect(text).not.toContain("hunter2");
   });
 
-  it("says a cancelled call was cancelled", async () => {
+  it("audits a call its caller's signal stopped as cancelled, with who asked and through what", async () => {
     const path = join(temp(), "audit.jsonl");
     const controller = new AbortController();
+    const running = call(index, { tool: "shell-exec", params: { cmd: "sleep 300" } }, {
+      audit: openAuditLog(path, { env: {} }),
+      signal: controller.signal,
+      origin: { client: "claude-code", transport: "stdio" },
+    });
     setTimeout(() => controller.abort(), 300);
-    const envelope = await call(index, { tool: "shell-exec", params: { cmd: "sleep 30" } }, { audit: openAuditLog(path, { env: {} }), signal: controller.signal });
-    expect(envelope.ok).toBe(false);
-    expect(JSON.parse(readFileSync(path, "utf8").trimEnd().split("\n")[1]!)).toMatchObject({ event: "end", outcome: "cancelled" });
+    const envelope = await running;
+    expect(envelope).toMatchObject({ ok: false, found: true });
+    expect(envelope.error).toMatch(/^cancelled/);
+    const [start, end] = readFileSync(path, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(start).toMatchObject({ event: "start", tool: "shell-exec", client: "claude-code", transport: "stdio" });
+    expect(end).toMatchObject({ event: "end", call: start!["call"], tool: "shell-exec", ok: false, outcome: "cancelled" });
   });
 });
 

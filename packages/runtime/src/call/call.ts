@@ -68,6 +68,8 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Told what the caller should know though calls go on (shell tools running unconfined, said once). */
   readonly onWarning?: (message: string) => void;
+  /** Told the size of each piece of output as it arrives (the shell executor's; remote executors answer at once). */
+  readonly onOutput?: (bytes: number) => void;
 }
 
 /** Where calls find their tools; `invalid`, when given, lets a call of a broken tool say what is wrong with it. */
@@ -158,6 +160,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...(hasSecrets ? { secrets: secrets.values } : {}),
+    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
   };
   return { tool, executor, request, ...(limits.applied ? { ceilingsApplied: limits.applied } : {}) };
 }
@@ -267,7 +270,8 @@ async function run(prepared: PreparedCall, secrets: readonly string[], options: 
     return { outcome: "failed", envelope: failure(tool, `the ${tool.executor} executor failed: ${(error as Error).stack ?? String(error)}`, started) };
   }
   return {
-    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : options.signal?.aborted ? "cancelled" : "failed",
+    // A run stopped by the caller's signal says so, whatever the executor made of the stop.
+    outcome: result.ok ? "ok" : result.timed_out ? "timed-out" : request.signal?.aborted ? "cancelled" : "failed",
     envelope: {
       ok: result.ok,
       tool: tool.name,

@@ -36,6 +36,15 @@ describe("coerceCliParams", () => {
     expect(coerceCliParams(tool.params, { count: "5.5", ratio: "abc", force: "maybe", extra: "{bad" })).toEqual({ count: "5.5", ratio: "abc", force: "maybe", extra: "{bad" });
   });
 
+  it("reads each item of a comma list by the type its param's `items` declares", () => {
+    const typed = modelOf({
+      name: "typed-items",
+      command: "true [{ports}] [{flags}]",
+      params: ['ports: { type: array, required: false, description: "p", items: integer }', 'flags: { type: array, required: false, description: "f", items: { type: boolean } }'],
+    });
+    expect(coerceCliParams(typed.params, { ports: "80,443,x", flags: "yes,0" })).toEqual({ ports: [80, 443, "x"], flags: [true, false] });
+  });
+
   it("keeps an undeclared param a string", () => {
     expect(coerceCliParams(tool.params, { unknown: "5" })).toEqual({ unknown: "5" });
   });

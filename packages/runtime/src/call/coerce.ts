@@ -6,13 +6,14 @@
  *
  *   integer, number  `5`, `-2`, `0.5`          (decimal notation only)
  *   boolean          `true` `false` `yes` `no` `1` `0`
- *   array            `["a b","c"]` (JSON) or `a,b,c` (comma list of strings; `` is [])
+ *   array            `["a b","c"]` (JSON) or `a,b,c` (a comma list, each item read by the
+ *                    param's `items` type, strings when it declares none; `` is [])
  *   object           JSON: `{"k":1}`
  *   string           as written
  *
  * Params the tool does not declare stay strings (and are rejected as unknown).
  */
-import type { ParamModel, ParamType } from "@hdlp/parser";
+import type { ParamModel, ParamType, ValueSchema } from "@hdlp/parser";
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -20,16 +21,17 @@ const TRUE = new Set(["true", "yes", "1"]);
 const FALSE = new Set(["false", "no", "0"]);
 
 export function coerceCliParams(params: readonly ParamModel[], raw: Readonly<Record<string, string>>): Record<string, unknown> {
-  const types = new Map(params.map((p) => [p.name, p.type]));
+  const declared = new Map(params.map((p) => [p.name, p]));
   const coerced: Record<string, unknown> = {};
   for (const [name, text] of Object.entries(raw)) {
-    const type = types.get(name);
-    coerced[name] = type === undefined ? text : coerceValue(type, text);
+    const param = declared.get(name);
+    coerced[name] = param === undefined ? text : coerceValue(param.type, text, param.items);
   }
   return coerced;
 }
 
-export function coerceValue(type: ParamType, text: string): unknown {
+/** `items`: what an array holds, to read each item of a comma list by. */
+export function coerceValue(type: ParamType, text: string, items?: ValueSchema): unknown {
   switch (type) {
     case "string":
       return text;
@@ -43,7 +45,8 @@ export function coerceValue(type: ParamType, text: string): unknown {
     }
     case "array":
       if (text.trimStart().startsWith("[")) return parseJson(text);
-      return text === "" ? [] : text.split(",");
+      if (text === "") return [];
+      return items ? text.split(",").map((item) => coerceValue(items.type, item, items.items)) : text.split(",");
     case "object":
       return parseJson(text);
   }

@@ -4,7 +4,7 @@
  * registry scan keeps the same model while its file is unchanged.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import type { ParamModel, ToolModel } from "@hdlp/parser";
+import type { ParamModel, ToolModel, ValueSchema } from "@hdlp/parser";
 
 export interface ParamsSchema {
   readonly type: "object";
@@ -13,17 +13,33 @@ export interface ParamsSchema {
   readonly additionalProperties: false;
 }
 
+/**
+ * The params as one JSON Schema (2020-12) object, as deep as the file
+ * declares them: an array's `items`, an object's `properties` (which, once
+ * declared, are the only fields accepted, as params are). What ajv checks
+ * here is what the MCP server and `hdlp export` show an agent.
+ */
 export function paramsJsonSchema(params: readonly ParamModel[]): ParamsSchema {
+  return fieldsSchema(params);
+}
+
+function fieldsSchema(fields: readonly ParamModel[]): ParamsSchema {
   const properties: Record<string, Record<string, unknown>> = {};
-  for (const param of params) {
-    properties[param.name] = {
-      type: param.type,
-      description: param.description,
-      ...(param.default === undefined ? {} : { default: param.default }),
-      ...(param.enum === undefined ? {} : { enum: param.enum }),
-    };
+  for (const field of fields) {
+    properties[field.name] = { ...valueJsonSchema(field), ...(field.default === undefined ? {} : { default: field.default }) };
   }
-  return { type: "object", properties, required: params.filter((p) => p.required).map((p) => p.name), additionalProperties: false };
+  return { type: "object", properties, required: fields.filter((p) => p.required).map((p) => p.name), additionalProperties: false };
+}
+
+/** One value's schema: its type, description and enum, then what an array holds or an object's fields. */
+export function valueJsonSchema(value: ValueSchema): Record<string, unknown> {
+  return {
+    type: value.type,
+    ...(value.description === undefined ? {} : { description: value.description }),
+    ...(value.enum === undefined ? {} : { enum: value.enum }),
+    ...(value.items === undefined ? {} : { items: valueJsonSchema(value.items) }),
+    ...(value.properties === undefined ? {} : fieldsSchema(value.properties)),
+  };
 }
 
 // `useDefaults` fills absent optional params with their declared default, in place.
@@ -70,6 +86,7 @@ function explain(error: ErrorObject, tool: ToolModel, given: Readonly<Record<str
   const param = tool.params.find((p) => p.name === name);
   const declared = (p: ParamModel) => `${p.type}${p.description ? `: ${p.description}` : ""}`;
   if (name === undefined) return `params ${error.message ?? "are not valid"} (got ${show(given)})`;
+  if (error.instancePath.split("/").length > 2) return explainInside(error, given);
   switch (error.keyword) {
     case "required":
       return `missing required param \`${name}\` (${param ? declared(param) : "required"})`;
@@ -83,6 +100,25 @@ function explain(error: ErrorObject, tool: ToolModel, given: Readonly<Record<str
       return `param \`${name}\` must be ${article((error.params as { type: string }).type)}, got ${show(given[name ?? ""])}`;
     default:
       return `param \`${name}\` ${error.message ?? "is not valid"}`;
+  }
+}
+
+/** A problem inside a param's value (an array's item, an object's field), named by its path: `hosts[0].port`. */
+function explainInside(error: ErrorObject, given: Readonly<Record<string, unknown>>): string {
+  const steps = error.instancePath.split("/").slice(1).map((step) => step.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const where = steps.reduce((path, step, i) => (i === 0 ? step : /^\d+$/.test(step) ? `${path}[${step}]` : `${path}.${step}`), "");
+  const value = steps.reduce<unknown>((at, step) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[step] : undefined), given);
+  switch (error.keyword) {
+    case "required":
+      return `param \`${where}\` lacks its required field \`${(error.params as { missingProperty: string }).missingProperty}\``;
+    case "additionalProperties":
+      return `param \`${where}\` has the field \`${(error.params as { additionalProperty: string }).additionalProperty}\`, which its \`properties\` do not declare`;
+    case "enum":
+      return `param \`${where}\` must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}, got ${show(value)}`;
+    case "type":
+      return `param \`${where}\` must be ${article((error.params as { type: string }).type)}, got ${show(value)}`;
+    default:
+      return `param \`${where}\` ${error.message ?? "is not valid"}`;
   }
 }
 

@@ -19,6 +19,8 @@ export interface ExecutionRequest {
   /** Named target where the config lists several (`--target BS-GZ-006`). */
   readonly target?: string;
   readonly signal?: AbortSignal;
+  /** Told the size of each piece of output (stdout or stderr) as it arrives, for a caller reporting progress. */
+  readonly onOutput?: (bytes: number) => void;
   /**
    * The secrets the operator maps to this tool (variable name → value), read
    * when the call starts: they reach only this tool's environment and are

@@ -8,8 +8,8 @@ export const defaultOnRequired: Rule = {
     const entry = param.keys.get("default");
     if (!entry || param.required !== true) return;
     report({
-      message: `The param \`${param.name}\` is required, so its \`default\` never applies; make it \`required: false\` or drop the default.`,
-      field: `params_schema.${param.name}.default`,
+      message: `${param.label} is required, so its \`default\` never applies; make it \`required: false\` or drop the default.`,
+      field: `${param.path}.default`,
       range: entry.key.range,
     });
   },

@@ -1,11 +1,10 @@
-import { CONSTRAINT_KEYS, type Doc, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
+import { CONSTRAINT_KEYS, type Doc, FIELDS } from "../../catalogue/fields.ts";
+import { keysOf } from "../../catalogue/value-keys.ts";
 import { isBlank } from "../../semantic/values.ts";
 import type { Entry, Range } from "../../syntax/ast.ts";
 import { fillBlank, isBlockValue } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";
 import type { Rule } from "../rule.ts";
-
-const REQUIRED_PARAM_KEYS = PARAM_KEYS.filter((key) => key.required);
 
 /** The catalogue's English doc as a sentence of its own. */
 function sentence(doc: Doc): string {
@@ -54,12 +53,12 @@ export const emptyField: Rule = {
     }
   },
   checkParam(param, _tool, report) {
-    for (const key of REQUIRED_PARAM_KEYS) {
+    for (const key of keysOf(param.kind)) {
       const entry = param.keys.get(key.name);
-      if (!entry || !isBlank(entry.value)) continue;
+      if (!key.required || !entry || !isBlank(entry.value)) continue;
       report({
-        message: `The param \`${param.name}\` has an empty \`${key.name}\`; every param needs one. ${sentence(key.doc)}`,
-        field: `params_schema.${param.name}.${key.name}`,
+        message: `${param.label} has an empty \`${key.name}\`; ${param.kind === "items" ? "items need one" : "every param needs one"}. ${sentence(key.doc)}`,
+        field: `${param.path}.${key.name}`,
         range: blankRange(entry),
       });
     }

@@ -31,10 +31,11 @@ export const fieldShape: Rule = {
   },
   checkParam(param, tool, report) {
     const value = param.entry.value;
-    if (value?.kind === "map" || value?.kind === "error" || misplacementOf(tool, param.entry)) return;
+    // `items` may also be a bare type name; param-items checks what else it is.
+    if (value?.kind === "map" || value?.kind === "error" || param.kind === "items" || misplacementOf(tool, param.entry)) return;
     report({
-      message: `The param \`${param.name}\` must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
-      field: `params_schema.${param.name}`,
+      message: `${param.label} must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
+      field: param.path,
       range: value?.range ?? param.entry.key.range,
     });
   },

@@ -26,6 +26,7 @@ import { optionalOutsideGroup } from "./optional-outside-group.ts";
 import { paramDefault } from "./param-default.ts";
 import { paramDescription } from "./param-description.ts";
 import { paramEnum } from "./param-enum.ts";
+import { paramItems } from "./param-items.ts";
 import { paramMissingKey } from "./param-missing-key.ts";
 import { paramName } from "./param-name.ts";
 import { paramRequired } from "./param-required.ts";
@@ -61,6 +62,7 @@ export const RULES: readonly Rule[] = [
   paramDefault,
   defaultOnRequired,
   paramEnum,
+  paramItems,
   paramName,
   missingConstraint,
   invalidConstraint,

@@ -9,6 +9,6 @@ export const paramDescription: Rule = {
   checkParam(param, _tool, report) {
     const entry = param.keys.get("description");
     if (!entry || entry.value === null || scalarOf(entry.value) || entry.value.kind === "error") return; // blank: empty-field
-    report({ message: `\`description\` must be text, not ${describeKind(entry.value)}.`, field: `params_schema.${param.name}.description`, range: entry.value.range });
+    report({ message: `\`description\` must be text, not ${describeKind(entry.value)}.`, field: `${param.path}.description`, range: entry.value.range });
   },
 };

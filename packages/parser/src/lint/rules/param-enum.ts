@@ -1,6 +1,7 @@
 import { readParamValue } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
-import { aValueOf } from "./param-default.ts";
+import { valueShape } from "../value-shape.ts";
+import { whatFits } from "./param-default.ts";
 
 export const paramEnum: Rule = {
   id: "param-enum",
@@ -9,15 +10,16 @@ export const paramEnum: Rule = {
   checkParam(param, _tool, report) {
     const entry = param.keys.get("enum");
     if (!entry) return;
-    const field = `params_schema.${param.name}.enum`;
+    const field = `${param.path}.enum`;
     if (entry.value?.kind !== "list") {
       report({ message: "`enum` must be a list of the allowed values, like `[a, b]`.", field, range: entry.value?.range ?? entry.key.range });
       return;
     }
-    if (!param.type) return;
+    const shape = valueShape(param);
+    if (!shape) return;
     for (const item of entry.value.items) {
-      if (readParamValue(item, param.type) !== undefined) continue;
-      report({ message: `Every \`enum\` value must be ${aValueOf(param.type)}, as the param's \`type\` says.`, field, range: item.range });
+      if (readParamValue(item, shape) !== undefined) continue;
+      report({ message: `Every \`enum\` value must be ${whatFits(param, shape.type)}.`, field, range: item.range });
     }
   },
 };

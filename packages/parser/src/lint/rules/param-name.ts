@@ -6,10 +6,11 @@ export const paramName: Rule = {
   severity: "warning",
   summary: "A param name that `{placeholders}` and `hdlp call key=value` cannot spell.",
   checkParam(param, _tool, report) {
-    if (PARAM_NAME_PATTERN.test(param.name)) return;
+    // Only a param is named by templates and `key=value`; an object's fields are not.
+    if (param.path !== `params_schema.${param.name}` || PARAM_NAME_PATTERN.test(param.name)) return;
     report({
       message: `The param name \`${param.name}\` should be letters, digits, \`_\` and \`-\`, starting with a letter or \`_\`, so templates and \`key=value\` can name it.`,
-      field: `params_schema.${param.name}`,
+      field: param.path,
       range: param.entry.key.range,
     });
   },

@@ -25,7 +25,7 @@ export const paramRequired: Rule = {
     const meant = intendedBoolean(scalar?.value);
     report({
       message: `\`required\` must be \`true\` or \`false\`, not ${scalar ? `\`${scalar.raw}\`` : describeKind(entry.value)}.`,
-      field: `params_schema.${param.name}.required`,
+      field: `${param.path}.required`,
       range: entry.value!.range,
       ...(meant !== undefined && scalar && { fix: { title: `Replace with \`${meant}\``, edits: [replace(scalar.range, String(meant))] } }),
     });

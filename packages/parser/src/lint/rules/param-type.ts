@@ -13,15 +13,15 @@ export const paramType: Rule = {
   severity: "error",
   summary: "A param's `type` is not one of string, integer, number, boolean, array, object.",
   checkParam(param, _tool, report) {
-    const entry = param.keys.get("type");
-    if (!entry || param.type || isBlank(entry.value) || entry.value?.kind === "error") return; // blank: empty-field
-    const scalar = scalarOf(entry.value);
+    const value = param.typeValue;
+    if (value === undefined || param.type || isBlank(value) || value?.kind === "error") return; // blank: empty-field
+    const scalar = scalarOf(value);
     const written = scalar?.value ?? "";
     const suggestion = scalar && (ALIASES[written.toLowerCase()] ?? didYouMean(written, PARAM_TYPES));
     report({
-      message: `${scalar ? `\`${written}\` is not a param type` : `\`type\` must be one type name, not ${describeKind(entry.value)}`}${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
-      field: `params_schema.${param.name}.type`,
-      range: entry.value!.range,
+      message: `${scalar ? `\`${written}\` is not a param type` : `\`type\` must be one type name, not ${describeKind(value)}`}${suggestion ? `; did you mean \`${suggestion}\`?` : `: use one of ${PARAM_TYPES.join(", ")}.`}`,
+      field: value === param.entry.value ? param.path : `${param.path}.type`,
+      range: value!.range,
       ...(suggestion && scalar && { fix: { title: `Replace with \`${suggestion}\``, edits: [replace(scalar.range, suggestion)] } }),
     });
   },

@@ -3,7 +3,7 @@ import type { Entry, MapNode } from "../../syntax/ast.ts";
 import type { ToolFacts } from "../../semantic/tool-facts.ts";
 import { misplacementOf } from "../misplaced.ts";
 import { replace } from "../edits.ts";
-import { CONSTRAINT_NAMES, FIELD_NAMES, misspellings, PARAM_KEY_NAMES } from "../misspelt.ts";
+import { CONSTRAINT_NAMES, FIELD_NAMES, KEY_NAMES, misspellings } from "../misspelt.ts";
 import type { Report, Rule } from "../rule.ts";
 
 /**
@@ -40,6 +40,6 @@ export const unknownField: Rule = {
     reportUnknown(tool, tool.constraints, tool.constraintEntries, CONSTRAINT_NAMES, "`constraints`", () => "constraints", report);
   },
   checkParam(param, tool, report) {
-    reportUnknown(tool, param.map, param.keys, PARAM_KEY_NAMES, "a param", () => `params_schema.${param.name}`, report);
+    reportUnknown(tool, param.map, param.keys, KEY_NAMES[param.kind], param.kind === "items" ? "`items`" : "a param", () => param.path, report);
   },
 };

@@ -81,11 +81,21 @@ let exitHookInstalled = false;
 export function trackGroup(pgid: number): () => void {
   if (!exitHookInstalled) {
     // 'exit' handlers must be synchronous: SIGKILL is the one signal that needs no waiting.
-    process.once("exit", () => running.forEach((group) => signalGroup(group, "SIGKILL")));
+    process.once("exit", killRunningGroups);
     exitHookInstalled = true;
   }
   running.add(pgid);
   return () => running.delete(pgid);
+}
+
+/**
+ * SIGKILL to the group of every tool still running in this process, at once
+ * and with no grace: what a host shutting down does (`hdlp mcp` on stdin's end,
+ * SIGTERM or SIGINT), after aborting its calls so that their envelopes and
+ * audit lines say they were cancelled.
+ */
+export function killRunningGroups(): void {
+  running.forEach((group) => signalGroup(group, "SIGKILL"));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -14,6 +14,8 @@ export interface ProcessLimits {
   /** Between SIGTERM and SIGKILL to the group. */
   readonly killGraceMs: number;
   readonly signal?: AbortSignal;
+  /** Told the size of each chunk of stdout or stderr as it arrives. */
+  readonly onOutput?: (bytes: number) => void;
 }
 
 export interface ProcessOutcome {
@@ -48,8 +50,9 @@ export async function runProcess(argv: readonly string[], cwd: string | undefine
   });
   const stdout = new CappedBytes(limits.maxOutputBytes);
   const stderr = new CappedBytes(limits.maxOutputBytes);
-  subprocess.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-  subprocess.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+  const onOutput = limits.onOutput;
+  subprocess.stdout?.on("data", onOutput ? (chunk: Buffer) => (stdout.push(chunk), onOutput(chunk.length)) : (chunk: Buffer) => stdout.push(chunk));
+  subprocess.stderr?.on("data", onOutput ? (chunk: Buffer) => (stderr.push(chunk), onOutput(chunk.length)) : (chunk: Buffer) => stderr.push(chunk));
 
   const pgid = subprocess.pid;
   const untrack = pgid === undefined ? () => {} : trackGroup(pgid);

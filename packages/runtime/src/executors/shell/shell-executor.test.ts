@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ToolModel } from "@hdlp/parser";
 import type { ExecutionRequest } from "../executor.ts";
 import { CMD_PARAM, modelOf, tempDir, UNCONFINED } from "../../../test/tool-fixtures.ts";
+import { killRunningGroups } from "./process-group.ts";
 import { createShellExecutor } from "./shell-executor.ts";
 
 const executor = createShellExecutor({ killGraceMs: 500 });
@@ -144,6 +145,14 @@ describe("shell executor", () => {
     expect(alive(Number(result.output.trim()))).toBe(false);
   });
 
+  it("tells onOutput the size of each piece of stdout and stderr as it arrives", async () => {
+    const sizes: number[] = [];
+    const result = await executor.execute({ ...request(freeText, { cmd: "printf 12345; sleep 0.2; printf abc >&2" }), onOutput: (bytes) => sizes.push(bytes) });
+    expect(result.ok).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(8);
+    expect(sizes.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("caps the output while it streams: an endless writer is cut at max_output_bytes with bounded memory", async () => {
     const before = process.memoryUsage().rss;
     const result = await run("yes", { timeoutMs: 1500, maxOutputBytes: 1000 });
@@ -190,5 +199,20 @@ describe("shell executor cancellation", () => {
     const late = await executor.execute({ ...request(freeText, { cmd: `touch ${marker}` }), signal: controller.signal });
     expect(late.ok).toBe(false);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it("killRunningGroups stops every running group at once, with no grace for a tool that ignores SIGTERM", async () => {
+    // A grace longer than the test's own limit: only the immediate SIGKILL can end this call in time.
+    const patient = createShellExecutor({ killGraceMs: 120_000 });
+    const controller = new AbortController();
+    const running = patient.execute({ ...request(freeText, { cmd: `trap "" TERM; echo $$; sleep 300 & echo $!; wait` }), signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    killRunningGroups();
+    const result = await running;
+    expect(result.error).toMatch(/^cancelled/);
+    const pids = result.output.trim().split("\n").map(Number);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(alive(pid), `pid ${pid} survived`).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
       // The tool's own secrets join the fixed environment for this process alone; bubblewrap starts
       // with exactly that environment, so its init (/proc/1/environ inside) shows nothing more.
       const env = { ...childEnvironment(options.hostEnv), ...request.secrets };
-      const limits = { timeoutMs: request.timeoutMs, maxOutputBytes: request.maxOutputBytes, killGraceMs, ...(request.signal ? { signal: request.signal } : {}) };
+      const limits = { timeoutMs: request.timeoutMs, maxOutputBytes: request.maxOutputBytes, killGraceMs, ...(request.signal ? { signal: request.signal } : {}), ...(request.onOutput ? { onOutput: request.onOutput } : {}) };
       if (sandbox.kind === "none" && (request.config.sandbox ?? DEFAULT_SANDBOX_POLICY).mode === "on" && !warned) {
         warned = true;
         warn(request, `shell tools run unconfined: ${sandbox.why}. A tool sees the whole machine as this user does, the network included (sandbox.mode "required" refuses to run instead; docs/security.md).`);

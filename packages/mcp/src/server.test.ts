@@ -45,7 +45,9 @@ const FORGEJO_LOG = model(
 const REMOTE = model(toolText({ name: "remote", intent: "在 gatekeeper 上执行", command: "uptime" }).replace("executor: shell", "executor: gatekeeper"));
 
 async function connect(models: readonly ToolModel[], options: Partial<HdlpMcpOptions> & { filter?: ToolFilterOptions; client?: ClientOptions } = {}): Promise<Client> {
-  const mcp = new HdlpMcp({ source: fixedToolSource(indexOf(models), toolFilter(options.filter)), version: "0.0.0-test", transport: "stdio", ...options });
+  // The sandbox off: these tests check the protocol, and their tools write into temp folders (the sandbox has its own tests).
+  const call = { config: { gatekeepers: [], sandbox: { mode: "off", network: false, read: [], write: [] } } as const, ...options.call };
+  const mcp = new HdlpMcp({ source: fixedToolSource(indexOf(models), toolFilter(options.filter)), version: "0.0.0-test", transport: "stdio", ...options, call });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await mcp.server({ longLived: true }).connect(serverSide);
   const client = new Client({ name: "in-memory", version: "1" }, options.client);

@@ -98,12 +98,26 @@ export interface StartOptions {
 
 const BASE_ENV = (): Record<string, string> => ({ PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? "/tmp" });
 
+/**
+ * With a root given, the server reads a configuration that turns the sandbox
+ * off: these tests check the protocol, and their tools write into temp folders
+ * the sandbox would keep read-only (the sandbox has its own tests, in
+ * packages/runtime/src/executors/shell/sandbox/). Without a root none is
+ * passed, so that the server looks for its root as it would anywhere.
+ */
+function configArgs(options: StartOptions): string[] {
+  if (options.root === undefined) return [];
+  const path = join(options.dir, "unconfined.config.json");
+  writeFileSync(path, JSON.stringify({ sandbox: { mode: "off" } }));
+  return ["--config", path];
+}
+
 /** `hdlp mcp` over stdio, spawned by the SDK's own transport, connected. */
 export async function startStdio(options: StartOptions): Promise<Session> {
   const auditPath = join(options.dir, "audit.jsonl");
   const transport = new StdioClientTransport({
     command: HDLP,
-    args: ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), "--audit", auditPath, ...(options.args ?? [])],
+    args: ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), ...configArgs(options), "--audit", auditPath, ...(options.args ?? [])],
     env: { ...BASE_ENV(), ...options.env },
     stderr: "pipe",
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
@@ -129,7 +143,7 @@ export interface HttpServer {
 /** `hdlp mcp --http 127.0.0.1:0` (or `listen`), once it says where it listens. */
 export async function startHttpServer(options: StartOptions & { readonly listen?: string }): Promise<HttpServer> {
   const auditPath = join(options.dir, "audit.jsonl");
-  const child = spawn(HDLP, ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), "--audit", auditPath, "--http", options.listen ?? "127.0.0.1:0", ...(options.args ?? [])], {
+  const child = spawn(HDLP, ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), ...configArgs(options), "--audit", auditPath, "--http", options.listen ?? "127.0.0.1:0", ...(options.args ?? [])], {
     env: { ...BASE_ENV(), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -202,6 +216,13 @@ export function auditLines(path: string): Record<string, unknown>[] {
     return [];
   }
   return text.trimEnd().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Each call that has ended, as one record: its start line (who asked, the params) with its end line over it. */
+export function auditedCalls(path: string): Record<string, unknown>[] {
+  const lines = auditLines(path);
+  const starts = new Map(lines.filter((line) => line["event"] === "start").map((line) => [line["call"], line]));
+  return lines.filter((line) => line["event"] === "end").map((end) => ({ ...starts.get(end["call"]), ...end }));
 }
 
 export function uniqueTag(): string {

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { auditLines, eventually, processAlive, processesTagged, rejection, start, TOOLS, toolsRoot, toolText, uniqueTag, type Via } from "./harness.ts";
+import { auditedCalls, eventually, processAlive, processesTagged, rejection, start, TOOLS, toolsRoot, toolText, uniqueTag, type Via } from "./harness.ts";
 
 const ELICITATION = { capabilities: { elicitation: { form: {} } } };
 
@@ -43,8 +43,8 @@ describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
     expect(result.isError).toBe(false);
     expect(text(result)).toBe("你好, world  ");
     expect(result.structuredContent).toMatchObject({ ok: true, tool: "say", method: "exec", output: "你好, world  ", error: null, found: true, exit_code: 0 });
-    expect(await eventually(() => auditLines(session.auditPath).length === 1)).toBe(true);
-    expect(auditLines(session.auditPath)[0]).toMatchObject({ tool: "say", outcome: "ok", client: "hdlp-e2e", transport: via });
+    expect(await eventually(() => auditedCalls(session.auditPath).length === 1)).toBe(true);
+    expect(auditedCalls(session.auditPath)[0]).toMatchObject({ tool: "say", outcome: "ok", client: "hdlp-e2e", transport: via });
   });
 
   it("returns a failing tool's whole stderr and exit code, as an error result", async () => {
@@ -63,7 +63,7 @@ describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
     expect(error.code).toBe(-32602);
     expect(error.message).toContain("no tool named `sayy` is registered; did you mean `say`?");
     expect(error.data).toEqual({ found: false, suggestion: "此工具尚不在仓库中，需铸渊新建", did_you_mean: ["say"] });
-    expect(await eventually(() => auditLines(session.auditPath).some((line) => line["outcome"] === "not-found"))).toBe(true);
+    expect(await eventually(() => auditedCalls(session.auditPath).some((line) => line["outcome"] === "not-found"))).toBe(true);
   });
 
   it("refuses a call missing a required param with the runtime's message, and runs nothing", async () => {
@@ -140,8 +140,8 @@ describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
     controller.abort();
     await expect(call).rejects.toThrow();
     expect(await eventually(() => processesTagged(tag).length === 0)).toBe(true);
-    expect(await eventually(() => auditLines(session.auditPath).some((line) => line["tool"] === "sleepy"))).toBe(true);
-    expect(auditLines(session.auditPath).find((line) => line["tool"] === "sleepy")).toMatchObject({ outcome: "cancelled", ok: false, transport: via });
+    expect(await eventually(() => auditedCalls(session.auditPath).some((line) => line["tool"] === "sleepy"))).toBe(true);
+    expect(auditedCalls(session.auditPath).find((line) => line["tool"] === "sleepy")).toMatchObject({ outcome: "cancelled", ok: false, transport: via });
     // The server itself goes on serving.
     expect(text((await session.client.callTool({ name: "say", arguments: { msg: "still here" } })) as CallToolResult)).toBe("still here");
   });
@@ -168,7 +168,7 @@ describe("hdlp mcp over stdio, shutting down", () => {
     expect(await eventually(() => processesTagged(tag).length >= 2)).toBe(true);
     process.kill(session.pid, signal);
     expect(await eventually(() => !processAlive(session.pid) && processesTagged(tag).length === 0)).toBe(true);
-    expect(auditLines(session.auditPath)).toEqual([expect.objectContaining({ tool: "sleepy", outcome: "cancelled" })]);
+    expect(auditedCalls(session.auditPath)).toEqual([expect.objectContaining({ tool: "sleepy", outcome: "cancelled" })]);
     expect(session.stderr()).toContain(`stopping (${signal})`);
   });
 });

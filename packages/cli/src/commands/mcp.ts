@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { checkBind, EXPOSE_MODES, HdlpMcp, HttpOptionsError, type RegistryToWatch, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
-import { DEFAULT_TOOLS_ROOT, openAuditLog } from "@hdlp/runtime";
+import { openAuditLog } from "@hdlp/runtime";
 import { type Command, UsageError } from "../command.ts";
 import { oneOf, parseOptions } from "../options.ts";
 import { cliVersion } from "../version.ts";
@@ -129,7 +129,8 @@ function refuseBind(host: string, token: string | undefined): void {
 function registryToWatch(choice: RegistryChoice, values: RegistryValues): RegistryToWatch | undefined {
   if (choice.source.kind === "forgejo") return repositoryOptions(choice);
   const root = choice.source.path;
-  const named = values.root !== undefined || Boolean(process.env["HDLP_TOOLS_DIR"]) || root !== DEFAULT_TOOLS_ROOT;
+  // A root the operator chose (the option, the variable, or a configuration found, whose registry.root it is) must exist.
+  const named = values.root !== undefined || Boolean(process.env["HDLP_TOOLS_DIR"]) || choice.config().configPath !== undefined;
   if (!isFolder(root)) {
     if (named) throw new UsageError(`the tools root \`${root}\` is not a folder (use --root DIR or HDLP_TOOLS_DIR).`);
     return undefined;

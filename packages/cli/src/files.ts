@@ -47,7 +47,7 @@ function candidates(path: string): Candidate[] {
     throw new UsageError(`cannot read the folder \`${path}\`: ${describe(failureOf(error))}.`);
   }
   // What join(path, name) gives, for any entry name (no separator, never `.` or `..`),
-  // made once: join itself, normalising the whole path each time, was half the time of scanning 10,000 folders.
+  // made once: join itself normalises the whole path again for every entry.
   const folder = join(path, ".");
   const prefix = folder === "." ? "" : folder.endsWith(sep) ? folder : folder + sep;
   const found: Candidate[] = [];
@@ -64,42 +64,26 @@ export function findCandidates(paths: readonly string[]): Candidate[] {
   return paths.flatMap(candidates).filter((c) => !seen.has(c.path) && seen.add(c.path));
 }
 
-/** Why a file could not be read. Plain data: a reader thread sends it (./read-ahead.ts). */
-export interface ReadFailure {
+interface ReadFailure {
   readonly code: string | undefined;
   readonly message: string;
 }
 
-/** A file's text, or why it could not be read. */
-export type ReadResult = string | ReadFailure;
-
 /**
- * Synchronous on purpose: for thousands of small files one blocking read each
- * is several times cheaper than the four thread-pool round trips (open, stat,
- * read, close) of `fs.promises.readFile`.
+ * A candidate's text: undefined when a scanned one is absent (a folder holding
+ * no TOOL.hdlp); one the user named, or one that exists and cannot be read, is
+ * a usage error naming it. Synchronous on purpose: for many small files one
+ * blocking read each does less than the four thread-pool round trips (open,
+ * stat, read, close) of `fs.promises.readFile`.
  */
-export function readText(path: string): ReadResult {
+export function readCandidate({ path, named }: Candidate): SourceFile | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return { path, text: readFileSync(path, "utf8") };
   } catch (error) {
-    return failureOf(error);
+    const failure = failureOf(error);
+    if (!named && (failure.code === "ENOENT" || failure.code === "ENOTDIR")) return undefined;
+    throw new UsageError(`cannot read \`${path}\`: ${describe(failure)}.`);
   }
-}
-
-/**
- * The file a candidate turned out to be: undefined when a scanned one is
- * absent (a folder holding no TOOL.hdlp); one the user named, or one that
- * exists and cannot be read, is a usage error naming it.
- */
-export function sourceOf({ path, named }: Candidate, read: ReadResult): SourceFile | undefined {
-  if (typeof read === "string") return { path, text: read };
-  if (!named && (read.code === "ENOENT" || read.code === "ENOTDIR")) return undefined;
-  throw new UsageError(`cannot read \`${path}\`: ${describe(read)}.`);
-}
-
-/** Read one candidate (see `sourceOf`). */
-export function readCandidate(candidate: Candidate): SourceFile | undefined {
-  return sourceOf(candidate, readText(candidate.path));
 }
 
 /** Write a file back (`lint --fix`, `fmt --write`); failing to is reported like an unreadable path. */
@@ -111,7 +95,7 @@ export function writeSource(file: SourceFile): void {
   }
 }
 
-export function noFilesError(paths: readonly string[]): UsageError {
+function noFilesError(paths: readonly string[]): UsageError {
   return new UsageError(`no .hdlp files in ${paths.map((p) => `\`${p}\``).join(", ")} (looked for *.hdlp and */TOOL.hdlp).`);
 }
 

@@ -1,8 +1,7 @@
 /** `hdlp lint [paths…]`: the CI gate. */
 import { applyFixes, lintFiles, type LintedFile } from "@hdlp/parser";
 import { type Command, EXIT } from "../command.ts";
-import { findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
-import { lintCandidates } from "../parallel-lint.ts";
+import { readSources, type SourceFile, writeSource } from "../files.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
 import { githubReport } from "../report/github.ts";
 import { jsonReport } from "../report/json.ts";
@@ -99,21 +98,15 @@ export const command: Command = {
     const format = oneOf("format", values.format, FORMATS, "stylish");
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
-    const paths = positionals.length ? positionals : ["tools"];
-    const run = await lintCandidates(findCandidates(paths));
-    if (run.results.length === 0) throw noFilesError(paths);
-    let results = run.results;
-    const texts = new Map(run.texts);
+    let sources = readSources(positionals.length ? positionals : ["tools"]);
+    let results = lintFiles(sources);
     if (values.fix) {
-      // Fixing needs every file's text, and re-lints the set: read them all here.
-      const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));
       const fixed = fixAll(sources, results);
-      results = fixed.results;
-      fixed.sources.forEach((source) => texts.set(source.path, source.text));
-      for (const index of fixed.changed) writeSource(fixed.sources[index]!);
+      ({ sources, results } = fixed);
+      for (const index of fixed.changed) writeSource(sources[index]!);
     }
 
-    const reports: FileReport[] = results.map((result) => ({ path: result.path, text: texts.get(result.path) ?? "", diagnostics: result.diagnostics }));
+    const reports: FileReport[] = results.map((result, index) => ({ path: result.path, text: sources[index]!.text, diagnostics: result.diagnostics }));
     process.stdout.write(render(format, reports));
     const { errors, warnings } = totals(reports);
     if (errors > 0) return EXIT.failed;

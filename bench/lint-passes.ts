@@ -1,10 +1,11 @@
 /**
- * Where `hdlp lint`'s time goes on a large folder, for lint.bench.ts: run in
- * a fresh process (`node --import tsx bench/lint-passes.ts <tools folder>`),
- * it reads every file into memory first, then lints them all (each file,
- * then the rules across files) several times, and prints one JSON line:
- * the read, the first pass (V8 still interpreting and compiling the parser
- * and the rules) and the best later pass (optimised code).
+ * Where `hdlp lint`'s time goes on a large folder, for lint.bench.ts, which
+ * bundles it as `hdlp` is bundled and runs it in a fresh process
+ * (`node lint-passes.js <tools folder>`): it reads every file into memory
+ * first, then lints them all (each file, then the rules across files) several
+ * times, and prints one JSON line: the read, the first pass (V8 still
+ * interpreting and compiling the parser and the rules) and the best later
+ * pass (optimised code).
  */
 import { combineLints, lintFile } from "../packages/parser/src/index.ts";
 import { findCandidates, readCandidate, type SourceFile } from "../packages/cli/src/files.ts";

@@ -3,7 +3,8 @@
  * (data/thesaurus.json, data/stopwords.json) so that the team extends the
  * matcher's vocabulary without touching code. See docs/matching.md.
  */
-import { readFileSync } from "node:fs";
+import stopwords from "./data/stopwords.json" with { type: "json" };
+import thesaurus from "./data/thesaurus.json" with { type: "json" };
 import { stem } from "./english.ts";
 import { isHan, normalizeText } from "./normalize.ts";
 
@@ -40,15 +41,11 @@ export interface Lexicon {
   readonly englishStops: ReadonlySet<string>;
 }
 
-function readJson<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(`./data/${name}`, import.meta.url), "utf8")) as T;
-}
-
 let bundled: Lexicon | undefined;
 
 /** The lexicon shipped with the runtime (read once, shared by every matcher). */
 export function defaultLexicon(): Lexicon {
-  bundled ??= buildLexicon(readJson<ThesaurusData>("thesaurus.json"), readJson<StopwordData>("stopwords.json"));
+  bundled ??= buildLexicon(thesaurus, stopwords);
   return bundled;
 }
 

@@ -5,19 +5,14 @@
  * candidates of each other. The table (data/pinyin.json) is generated from
  * Unihan; see data/build-pinyin.mjs.
  */
-import { readFileSync } from "node:fs";
-
-interface PinyinData {
-  readonly syllables: Readonly<Record<string, string>>;
-}
+import pinyin from "./data/pinyin.json" with { type: "json" };
 
 let syllableOf: Map<string, string> | undefined;
 
 function table(): Map<string, string> {
   if (syllableOf === undefined) {
-    const data = JSON.parse(readFileSync(new URL("./data/pinyin.json", import.meta.url), "utf8")) as PinyinData;
     syllableOf = new Map();
-    for (const [syllable, chars] of Object.entries(data.syllables)) {
+    for (const [syllable, chars] of Object.entries(pinyin.syllables)) {
       for (const char of chars) syllableOf.set(char, syllable);
     }
   }

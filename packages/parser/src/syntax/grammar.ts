@@ -83,9 +83,9 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /**
    * `validate` runs Chevrotain's checks of the grammar itself (ambiguous
-   * alternatives, left recursion, …). They cost a third of building the grammar,
-   * which every process does once, and their answer changes only with this
-   * file: the grammar's tests run them (grammar.test.ts), the tools do not.
+   * alternatives, left recursion, …). They are much of the work of building the
+   * grammar, which every process does once, and their answer changes only with
+   * this file: the grammar's tests run them (grammar.test.ts), the tools do not.
    */
   constructor(options: { readonly validate?: boolean } = {}) {
     super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, skipValidations: options.validate !== true });

@@ -16,4 +16,5 @@ export async function importBundled<T>(name: string, entry: string): Promise<T> 
 }
 
 export const bundledParser = () => importBundled<typeof import("@hdlp/parser")>("parser", "packages/parser/src/index.ts");
+export const bundledMatch = () => importBundled<typeof import("@hdlp/match")>("match", "packages/match/src/index.ts");
 export const bundledRuntime = () => importBundled<typeof import("@hdlp/runtime")>("runtime", "packages/runtime/src/index.ts");

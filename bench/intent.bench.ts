@@ -8,7 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { evaluate, loadLabelledSet, type Evaluation } from "../packages/runtime/src/match/evaluate.ts";
+import { type Evaluation, evaluate } from "../packages/match/src/index.ts";
+import { loadLabelledSet } from "./intent/labelled-set.ts";
 
 const GOALS = { top1: 0.85, top3: 0.95, none: 0.9 };
 const OWN = fileURLToPath(new URL("./intent/", import.meta.url));

@@ -10,23 +10,25 @@
  *     `/bin/true`, against a bare `child_process.spawn` of `/bin/true`:
  *     median per call, CPU per call, ratio; goal ≤ 1.2.
  *
- * The runtime and parser are the bundles users run (./bundled.ts). The corpus
- * is bench/corpus.ts. Its files are given an mtime an hour in the
- * past, as in a checkout made earlier: the index trusts size and mtime only
- * for files older than itself (a file modified around the moment the index
- * was written is checked by hash). The "touched" line is the case where every
- * file's mtime moved since the index was written: all read and hashed, none parsed.
+ * The runtime, the matcher and the parser are the bundles users run
+ * (./bundled.ts). The corpus is bench/corpus.ts. Its files are given an
+ * mtime an hour in the past, as in a checkout made earlier: the index trusts
+ * size and mtime only for files older than itself (a file modified around
+ * the moment the index was written is checked by hash). The "touched" line
+ * is the case where every file's mtime moved since the index was written:
+ * all read and hashed, none parsed.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolIndex } from "@hdlp/runtime";
-import { bundledParser, bundledRuntime } from "./bundled.ts";
+import { bundledMatch, bundledParser, bundledRuntime } from "./bundled.ts";
 import { toolName, writeCorpus } from "./corpus.ts";
 
 const { loadTool } = await bundledParser();
-const { callTool, createMatcher, openAuditLog, ToolScanner } = await bundledRuntime();
+const { createMatcher } = await bundledMatch();
+const { callTool, openAuditLog, ToolScanner } = await bundledRuntime();
 
 const TOOLS = 10_000;
 

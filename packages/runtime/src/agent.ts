@@ -6,7 +6,7 @@
  */
 import type { Envelope } from "./envelope.ts";
 import { type CallOptions, callTool, type ToolCall } from "./call/call.ts";
-import { createMatcher, type Matcher, type MatchOptions, type MatchResult } from "./match/matcher.ts";
+import { createMatcher, type Matcher, type MatchOptions, type MatchResult } from "@hdlp/match";
 import { type ScanOptions, ToolScanner } from "./registry/scanner.ts";
 import type { ToolIndex } from "./registry/tool-index.ts";
 

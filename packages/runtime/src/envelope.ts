@@ -28,4 +28,4 @@ export interface Envelope {
   readonly did_you_mean?: readonly string[];
 }
 
-export const NOT_FOUND_SUGGESTION = "此工具尚不在仓库中，需铸渊新建";
+export { NOT_FOUND_SUGGESTION } from "@hdlp/match";

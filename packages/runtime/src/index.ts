@@ -10,7 +10,6 @@ export { InvalidCallError } from "./executors/executor.ts";
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";
 export type { ToolIndex, RegisteredTool, InvalidTool, ScanStats } from "./registry/tool-index.ts";
-export { TOOL_FILE_NAME } from "./registry/discover.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
 export { watchTools, type WatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
 
@@ -31,10 +30,6 @@ export { loadRuntimeConfig, ConfigError, configPathFor, CONFIG_FILE_NAME, type L
 // Audit log.
 export { openAuditLog, type AuditLog, type AuditLogOptions, type AuditRecord, type CallOutcome } from "./audit/audit-log.ts";
 
-// Intent matching.
-export { createMatcher, type Matcher, type MatchOptions, type MatchResult, type MatchCandidate } from "./match/matcher.ts";
-export { DEFAULT_THRESHOLDS, DEFAULT_WEIGHTING, type MatcherOptions, type Thresholds } from "./match/matcher.ts";
-export { evaluate, loadLabelledSet, type LabelledQuery, type LabelledSet, type Evaluation } from "./match/evaluate.ts";
 
 // The tool agent: one registry, exact calls and intent matching.
 export { createToolAgent, type ToolAgent, type IntentRequest } from "./agent.ts";

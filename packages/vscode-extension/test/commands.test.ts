@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toolSkeleton } from "@hdlp/parser";
+import { localDay, toolSkeleton } from "@hdlp/parser";
 import { LspClient } from "../../lsp/test/harness.ts";
 import { fake } from "./vscode-fake.ts";
 
@@ -15,7 +15,6 @@ vi.mock("vscode", async () => (await import("./vscode-fake.ts")).vscode);
 
 const { newTool } = await import("../src/commands/new-tool.ts");
 const { lintWorkspaceTools } = await import("../src/commands/lint-workspace.ts");
-const { today } = await import("../src/tools-folder.ts");
 
 let workspace: string;
 
@@ -34,7 +33,7 @@ describe("HDLP: New Tool", () => {
     fake.inputs.push("git-log");
     await newTool();
     const file = join(workspace, "tools/git-log/TOOL.hdlp");
-    expect(await readFile(file, "utf8")).toBe(toolSkeleton({ name: "git-log", created: today() }));
+    expect(await readFile(file, "utf8")).toBe(toolSkeleton({ name: "git-log", created: localDay() }));
     expect(fake.shown).toEqual([file]);
     expect(fake.messages).toEqual([]);
   });

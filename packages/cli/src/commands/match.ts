@@ -2,7 +2,7 @@
  * `hdlp match "<intent>"`: the seed's intent mode — the one to three tools
  * that best serve a request, or found:false with the suggestion to write one.
  */
-import { createMatcher, type MatchResult } from "@hdlp/runtime";
+import { createMatcher, type MatchResult } from "@hdlp/match";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { EXIT_NOT_FOUND } from "./call.ts";

@@ -5,7 +5,7 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LINT_RULES } from "@hdlp/parser";
+import { RULE_DESCRIPTIONS } from "@hdlp/parser";
 import { type FileReport, portablePath } from "./report.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
@@ -16,17 +16,7 @@ function artifactLocation(path: string) {
 }
 
 export function sarifReport(files: readonly FileReport[], version: string): string {
-  const rules = [...LINT_RULES.map((r) => ({ id: r.id, summary: r.summary, severity: r.severity }))];
-  const seen = new Set(rules.map((r) => r.id));
-  for (const file of files) {
-    for (const d of file.diagnostics) {
-      // Syntax rules belong to the parser; describe them from their first diagnostic.
-      if (!seen.has(d.rule)) {
-        seen.add(d.rule);
-        rules.push({ id: d.rule, summary: "The text is not valid TOOL.hdlp syntax.", severity: d.severity });
-      }
-    }
-  }
+  const rules = RULE_DESCRIPTIONS;
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -40,6 +30,7 @@ export function sarifReport(files: readonly FileReport[], version: string): stri
             rules: rules.map((r) => ({
               id: r.id,
               shortDescription: { text: r.summary },
+              help: { text: `Documented in ${r.docs} of the hdlp repository.`, markdown: `Documented in [${r.docs}](${r.docs}) of the hdlp repository.` },
               defaultConfiguration: { level: LEVEL[r.severity] },
             })),
           },

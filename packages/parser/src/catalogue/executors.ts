@@ -4,12 +4,14 @@
  * `fixed` executors know a closed set of methods (the linter rejects others
  * with a did-you-mean); `open` executors pass the method through to the remote
  * side, so only its shape (a dotted name) is checked and `suggested` feeds
- * completion.
+ * completion. The tables are `as const`: executor names, git-forgejo's
+ * method names and the HTTP verbs are types derived from them.
  */
 import type { Doc } from "./fields.ts";
 
-export const EXECUTOR_NAMES = ["gatekeeper", "hlpd-api", "git-forgejo", "shell"] as const;
-export type ExecutorName = (typeof EXECUTOR_NAMES)[number];
+/** The verbs an `endpoint` may use, and the remote executors send. */
+export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpVerb = (typeof HTTP_VERBS)[number];
 
 export interface MethodParam {
   readonly name: string;
@@ -18,8 +20,8 @@ export interface MethodParam {
   readonly doc: Doc;
 }
 
-export interface MethodSpec {
-  readonly name: string;
+export interface MethodSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
   readonly params: readonly MethodParam[];
   /** Params the runtime reads by name for this method, apart from any `command` template. */
@@ -44,9 +46,19 @@ export interface ReservedParams {
 /** `cmd` and `cwd`, as the seed's shell-exec declares them. */
 export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workingDirectory: "cwd" };
 
-export interface ExecutorSpec {
-  readonly name: ExecutorName;
+/** How a new tool of an executor starts (`hdlp new --executor`): it lints clean as it stands. */
+export interface ExecutorStarter {
+  readonly method: string;
+  /** The template a new tool starts with, for an executor that reads one. */
+  readonly template?: { readonly field: "command" | "endpoint"; readonly text: string };
+  /** Its one param, required. */
+  readonly param: { readonly name: string; readonly type: "string"; readonly description: string };
+}
+
+export interface ExecutorSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
+  readonly starter: ExecutorStarter;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
   readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
@@ -58,7 +70,7 @@ export const OPEN_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9
 const p = (name: string, need: MethodParam["need"], zh: string, en: string): MethodParam => ({ name, need, doc: { zh, en } });
 const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
 
-const FORGEJO_METHODS: readonly MethodSpec[] = [
+const FORGEJO_METHODS = [
   { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
   {
     name: "repo.create",
@@ -134,12 +146,17 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
       p("prerelease", "optional", "预发布", "Pre-release"),
     ],
   },
-];
+] as const satisfies readonly MethodSpec[];
 
-export const EXECUTORS: readonly ExecutorSpec[] = [
+/** A method git-forgejo knows. */
+export type ForgejoMethodName = (typeof FORGEJO_METHODS)[number]["name"];
+
+
+const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    starter: { method: "exec", param: { name: EXEC_RESERVED_PARAMS.commandLine, type: "string", description: "要执行的shell命令" } },
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
     accepts: ["command"],
     methods: {
@@ -158,6 +175,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    starter: { method: "module.get", template: { field: "endpoint", text: "GET /modules/{id}" }, param: { name: "id", type: "string", description: "模块编号" } },
     accepts: ["endpoint"],
     methods: {
       kind: "open",
@@ -171,6 +189,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "git-forgejo",
     doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    starter: { method: "repo.get", param: { name: "repo", type: "string", description: "仓库，写作 owner/name" } },
     methods: { kind: "fixed", list: FORGEJO_METHODS },
   },
   {
@@ -179,12 +198,20 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    starter: { method: "exec", template: { field: "command", text: "echo {text}" }, param: { name: "text", type: "string", description: "要输出的文本" } },
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },
-];
+] as const satisfies readonly ExecutorSpec[];
 
-export function executorSpec(name: string): ExecutorSpec | undefined {
+export type ExecutorName = (typeof EXECUTOR_TABLE)[number]["name"];
+
+/** Every executor, in the order docs and completion list them. */
+export const EXECUTORS: readonly ExecutorSpec<ExecutorName>[] = EXECUTOR_TABLE;
+export const EXECUTOR_NAMES: readonly ExecutorName[] = EXECUTORS.map((e) => e.name);
+
+
+export function executorSpec(name: string): ExecutorSpec<ExecutorName> | undefined {
   return EXECUTORS.find((e) => e.name === name);
 }
 

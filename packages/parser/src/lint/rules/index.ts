@@ -19,6 +19,7 @@ import { invalidDate } from "./invalid-date.ts";
 import { invalidName } from "./invalid-name.ts";
 import { methodParamMissing } from "./method-param-missing.ts";
 import { missingConstraint } from "./missing-constraint.ts";
+import { misplacedKey } from "./misplaced-key.ts";
 import { missingField } from "./missing-field.ts";
 import { optionalOutsideGroup } from "./optional-outside-group.ts";
 import { paramDefault } from "./param-default.ts";
@@ -39,6 +40,7 @@ import { unusedParam } from "./unused-param.ts";
 /** Rules over one file. */
 export const RULES: readonly Rule[] = [
   missingField,
+  misplacedKey,
   fieldShape,
   unknownField,
   emptyField,

@@ -4,7 +4,7 @@ import { blobSha, type ForgejoFake, startForgejoFake } from "../../../test/fakes
 import { callOf, configAt, TEST_TOKEN, toolModel } from "../../../test/fakes/tools.ts";
 import { type ExecutionResult, InvalidCallError, type RuntimeConfig } from "../executor.ts";
 import { gitForgejoExecutor } from "./git-forgejo.ts";
-import { FORGEJO_METHODS } from "./methods.ts";
+import { FORGEJO_METHODS, forgejoMethod } from "./methods.ts";
 
 const spec = executorSpec("git-forgejo")!;
 const catalogue = spec.methods.kind === "fixed" ? spec.methods.list : [];
@@ -12,6 +12,11 @@ const catalogue = spec.methods.kind === "fixed" ? spec.methods.list : [];
 describe("the method set", () => {
   it("is exactly the catalogue's", () => {
     expect(Object.keys(FORGEJO_METHODS).sort()).toEqual(catalogue.map((m) => m.name).sort());
+  });
+
+  it("finds a method by its own name only, never a property every object has", () => {
+    expect(forgejoMethod("repo.get")).toBe(FORGEJO_METHODS["repo.get"]);
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) expect(forgejoMethod(name)).toBeUndefined();
   });
 
   it.each(catalogue.map((m) => [m.name, m] as const))("%s reads only params the catalogue documents for it", (name, method) => {
@@ -22,7 +27,7 @@ describe("the method set", () => {
         return key === "path" ? "a/b.txt" : "x";
       },
     });
-    const forgejo = FORGEJO_METHODS[name]!;
+    const forgejo = forgejoMethod(name)!;
     forgejo.request(params, "o/r");
     forgejo.currentFile?.(params, "o/r");
     forgejo.rawFile?.(params, "o/r");

@@ -15,7 +15,7 @@ import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, r
 import { JsonMembersReader, type ReadMembers } from "../http/json-members.ts";
 import { maskResult } from "../http/secrets.ts";
 import { joinUrl } from "../http/url.ts";
-import { FORGEJO_METHODS, type ForgejoMethod, type ForgejoRequest, REPO_NAME } from "./methods.ts";
+import { FORGEJO_METHODS, type ForgejoMethod, type ForgejoRequest, forgejoMethod, REPO_NAME } from "./methods.ts";
 
 export const gitForgejoExecutor: Executor = {
   describe(request) {
@@ -43,7 +43,7 @@ interface ForgejoCall {
 function planCall(request: ExecutionRequest): ForgejoCall {
   const { tool, params, config } = request;
   refuseTarget(request, "git-forgejo");
-  const method = FORGEJO_METHODS[tool.method];
+  const method = forgejoMethod(tool.method);
   if (!method) throw new InvalidCallError(`git-forgejo has no method "${tool.method}"; it knows ${Object.keys(FORGEJO_METHODS).join(", ")}`);
   const where = config.configPath ?? "hdlp.config.json";
   if (!config.forgejo) throw new InvalidCallError(`Forgejo is not configured: set HDLP_FORGEJO_URL (and HDLP_FORGEJO_TOKEN), or forgejo.url in ${where}`);

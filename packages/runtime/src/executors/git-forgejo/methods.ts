@@ -4,7 +4,7 @@
  * Forgejo API call it makes, with the paths and shapes of Forgejo's (and
  * Gitea's) published swagger, relative to `{url}/api/v1`.
  */
-import type { HttpVerb } from "../http/client.ts";
+import type { ForgejoMethodName, HttpVerb } from "@hdlp/parser";
 import { filePath, segment } from "../http/url.ts";
 
 export type Params = Readonly<Record<string, unknown>>;
@@ -45,7 +45,7 @@ const contentsPath = (p: Params, repo: string) => `${repoPath(repo)}/contents/${
 
 const onRepo = (request: (p: Params, repo: string) => ForgejoRequest, output: ForgejoMethod["output"] = "body"): ForgejoMethod => ({ request, onRepo: true, output });
 
-export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
+export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>> = {
   "repo.get": onRepo((_, repo) => ({ method: "GET", path: repoPath(repo) })),
   "repo.create": {
     onRepo: false,
@@ -97,3 +97,8 @@ export const FORGEJO_METHODS: Readonly<Record<string, ForgejoMethod>> = {
     body: { tag_name: p["tag_name"], name: p["name"], body: p["body"], target_commitish: p["target"], draft: p["draft"], prerelease: p["prerelease"] },
   })),
 };
+
+/** The method a tool names, when git-forgejo has it (own keys only: `constructor` is not a method). */
+export function forgejoMethod(name: string): ForgejoMethod | undefined {
+  return Object.hasOwn(FORGEJO_METHODS, name) ? FORGEJO_METHODS[name as ForgejoMethodName] : undefined;
+}

@@ -11,7 +11,8 @@
 import type { DryRun, Endpoint, ExecutionRequest, ExecutionResult, Executor } from "../executor.ts";
 import { InvalidCallError } from "../executor.ts";
 import { CappedBytes } from "../common/capped-bytes.ts";
-import { type HttpAnswer, type HttpVerb, sendHttp } from "../http/client.ts";
+import type { HttpVerb } from "@hdlp/parser";
+import { type HttpAnswer, sendHttp } from "../http/client.ts";
 import { withDeadline } from "../http/deadline.ts";
 import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, refuseTarget, statusFailure } from "../http/remote.ts";
 import { maskResult } from "../http/secrets.ts";

@@ -7,7 +7,7 @@
  */
 import type { EndpointTemplate } from "@hdlp/parser";
 import { InvalidCallError } from "../executor.ts";
-import type { HttpVerb } from "../http/client.ts";
+import type { HttpVerb } from "@hdlp/parser";
 import { joinUrl, segment } from "../http/url.ts";
 
 export interface RestCall {

@@ -9,11 +9,10 @@
  *   - every failure an error that names the method, the URL and the cause.
  */
 import { STATUS_CODES } from "node:http";
+import type { HttpVerb } from "@hdlp/parser";
 import { request } from "undici";
 import type { Deadline } from "./deadline.ts";
 import { displayUrl } from "./secrets.ts";
-
-export type HttpVerb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface HttpRequest {
   readonly method: HttpVerb;

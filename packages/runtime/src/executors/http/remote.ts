@@ -4,7 +4,8 @@
  * status into a result, and refusing a gatekeeper target elsewhere.
  */
 import { type DryRun, type Endpoint, type ExecutionRequest, type ExecutionResult, InvalidCallError } from "../executor.ts";
-import { type HttpAnswer, type HttpFailure, type HttpVerb, statusLine } from "./client.ts";
+import type { HttpVerb } from "@hdlp/parser";
+import { type HttpAnswer, type HttpFailure, statusLine } from "./client.ts";
 import { displayUrl, MASK } from "./secrets.ts";
 
 /** A call's target chooses among gatekeepers; an executor with one server refuses it rather than ignore it. */

@@ -1,0 +1,10 @@
+/**
+ * @hdlp/match — intent matching (the seed's §1 mode 2, §2 step 3): analysis
+ * (Chinese segmentation, English stemming, identifiers), the lexicon, an
+ * inverted index with field weights and the found/not-found threshold. Pure
+ * functions of tool models and text: no I/O, so the runtime, the CLI, the
+ * language server and the browser playground share it.
+ */
+export { createMatcher, DEFAULT_THRESHOLDS, DEFAULT_WEIGHTING, type Matcher, type MatcherOptions, type MatchOptions, type MatchResult, type MatchCandidate, type Thresholds } from "./matcher.ts";
+export { NOT_FOUND_SUGGESTION } from "./not-found.ts";
+export { evaluate, type LabelledQuery, type LabelledSet, type Evaluation, type Miss } from "./evaluate.ts";

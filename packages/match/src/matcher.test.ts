@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
+import { createMatcher } from "./matcher.ts";
+import { REGISTRY, tool } from "./testdata/tools.ts";
+
+const matcher = createMatcher(REGISTRY);
+const first = (intent: string): string | undefined => matcher.match(intent).candidates[0]?.name;
+
+describe("intent matching", () => {
+  it("bridges synonyms from Chinese requests to English tools", () => {
+    expect(first("重启一下 api 容器")).toBe("container-restart");
+    expect(first("看看磁盘还剩多少空间")).toBe("disk-usage");
+    expect(first("证书快过期了，续一下")).toBe("cert-renew");
+  });
+
+  it("bridges synonyms from English requests to Chinese tools", () => {
+    expect(first("show the commit history of main")).toBe("git-log");
+    expect(first("restart the systemd service sshd")).toBe("service-restart");
+    expect(first("delete /tmp/old.txt")).toBe("file-delete");
+  });
+
+  it("tolerates Chinese input-method typos and English misspellings", () => {
+    // in each request the misspelt words are the only ones that name a tool
+    expect(first("把 /srv/old/report.csv 山除")).toBe("file-delete");
+    const result = matcher.match("帮我捡索 timeout");
+    expect(result.candidates[0]?.name).toBe("log-grep");
+    expect(result.candidates[0]?.matched).toContain("捡索→检索≈search");
+    expect(first("retsart the containr")).toBe("container-restart");
+  });
+
+  it("ranks close tools by what sets them apart", () => {
+    expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
+    expect(first("把本地的改动提交一下")).toBe("git-commit");
+    expect(first("对比 main 和 dev 两个分支的差异")).toBe("git-diff");
+    expect(first("盯着 app 日志的最新输出")).toBe("log-tail");
+    expect(first("在日志里搜一下 timeout 关键字")).toBe("log-grep");
+    expect(first("nginx 配置改好了，让它生效")).toBe("nginx-reload");
+  });
+
+  it("answers found:false with the suggestion when no tool can serve the request", () => {
+    // each shares a word or two with some tool (比较, 看看, 删除 …), so only the threshold stands between it and a wrong answer
+    const sharingWords = ["帮我比较一下这两款手机哪个更值得买", "这个月的工资条发给我看看", "把这段视频里的水印删除掉"];
+    const unthresholded = createMatcher(REGISTRY, { thresholds: { coverage: 0, score: 0 } });
+    for (const request of sharingWords) expect(unthresholded.match(request).found, request).toBe(true);
+    for (const request of [...sharingWords, "帮我订一张明天去上海的高铁票", "Reserve a table for four at an Italian place tonight"]) {
+      const result = matcher.match(request);
+      expect(result, request).toEqual({ found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION });
+    }
+  });
+
+  it("returns one to three candidates with a score between 0 and 1, best first", () => {
+    const result = matcher.match("重启服务");
+    expect(result.found).toBe(true);
+    expect(result.suggestion).toBeUndefined();
+    expect(result.candidates).toHaveLength(3);
+    const scores = result.candidates.map((c) => c.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const score of scores) {
+      expect(score).toBeGreaterThan(0);
+      expect(score).toBeLessThanOrEqual(1);
+    }
+    expect(matcher.match("重启服务", { top: 1 }).candidates).toHaveLength(1);
+    expect(matcher.match("重启服务", { top: 9 }).candidates).toHaveLength(3);
+    expect(matcher.match("重启服务", { top: 0 }).candidates).toHaveLength(1);
+    expect(matcher.match("重启服务", { top: Number.NaN }).candidates).toHaveLength(3);
+  });
+
+  it("says what matched, for people", () => {
+    const [best] = matcher.match("restart the nginx container").candidates;
+    expect(best?.name).toBe("container-restart");
+    expect(best?.matched).toEqual(["restart≈restart", "container≈container"]);
+    expect(best).toMatchObject({ display: "容器重启", intent: "Restart a Docker container by name" });
+  });
+
+  it("is deterministic: the same request gives the same order, ties broken by name", () => {
+    const twins = createMatcher([tool({ name: "b-tool", display: "备份", intent: "备份数据" }), tool({ name: "a-tool", display: "备份", intent: "备份数据" })]);
+    expect(twins.match("备份").candidates.map((c) => c.name)).toEqual(["a-tool", "b-tool"]);
+    const once = matcher.match("查一下 nginx 的 error log");
+    for (let i = 0; i < 5; i++) expect(matcher.match("查一下 nginx 的 error log")).toEqual(once);
+  });
+
+  it("never throws on empty, garbage or hostile input", () => {
+    const odd = ["", "   ", "的的的", "🙂🙂🙂", "\u0000\uffff", "a".repeat(100_000), "查".repeat(20_000), "((((", "/////", "__proto__ constructor"];
+    for (const request of odd) {
+      const result = matcher.match(request);
+      expect(typeof result.found).toBe("boolean");
+      if (!result.found) expect(result.suggestion).toBe(NOT_FOUND_SUGGESTION);
+    }
+    expect(() => matcher.match(undefined as unknown as string)).not.toThrow();
+    expect(matcher.match("重启服务", null as unknown as undefined).found).toBe(true);
+    expect(() => matcher.match("重启", { context: { file: 42, nested: { a: 1 }, list: ["x"] } })).not.toThrow();
+    expect(createMatcher([]).match("重启服务")).toEqual({ found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION });
+    // a pasted document: the request is read from its start
+    expect(first(`重启一下 docker 容器${"。日志".repeat(5000)}`)).toBe("container-restart");
+  });
+
+  it("uses context strings as weak hints: they break near ties, and never make a request found", () => {
+    expect(first("重启一下")).toBe("service-restart");
+    expect(matcher.match("重启一下", { context: { target: "docker container api" } }).candidates[0]?.name).toBe("container-restart");
+    expect(matcher.match("帮我订一张明天去上海的高铁票", { context: { file: "/var/log/app.log", repo: "native-repo" } }).found).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Homophone keys for Chinese typo tolerance. Most Chinese typos come from a
+ * pinyin input method picking the wrong character of the same sound (删除 →
+ * 山除, 列表 → 烈表), so two words with the same toneless pinyin are typo
+ * candidates of each other. The table (data/pinyin.json) is generated from
+ * Unihan; see scripts/build-pinyin.mjs.
+ */
+import pinyinData from "./data/pinyin.json" with { type: "json" };
+
+interface PinyinData {
+  readonly syllables: Readonly<Record<string, string>>;
+}
+
+let syllableOf: Map<string, string> | undefined;
+
+function table(): Map<string, string> {
+  if (syllableOf === undefined) {
+    const data = pinyinData as PinyinData;
+    syllableOf = new Map();
+    for (const [syllable, chars] of Object.entries(data.syllables)) {
+      for (const char of chars) syllableOf.set(char, syllable);
+    }
+  }
+  return syllableOf;
+}
+
+/** `删除` → `shan chu`; undefined when a character has no reading in the table. */
+export function pinyinKey(word: string): string | undefined {
+  const syllables: string[] = [];
+  for (const char of word) {
+    const syllable = table().get(char);
+    if (syllable === undefined) return undefined;
+    syllables.push(syllable);
+  }
+  return syllables.join(" ");
+}
+
+/** True when `a` and `b` have equal length and differ in exactly one character. */
+export function differsInOneChar(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (x.length !== y.length) return false;
+  let differences = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) differences++;
+  return differences === 1;
+}

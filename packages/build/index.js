@@ -55,16 +55,14 @@ export const COMMANDS = [
  * rejects, after esbuild has printed the errors.
  *
  * @param {esbuild.BuildOptions} options
- * @returns {Promise<string[]>} the files written or found up to date
+ * @returns {Promise<esbuild.BuildResult<{ write: false }>>} esbuild's result: its metafile, when `options` ask for one
  */
 export async function bundle(options) {
-  const { outputFiles } = await esbuild.build({ ...options, write: false });
-  const written = outputFiles.map((file) => {
-    writeIfChanged(file.path, file.contents);
-    return file.path;
-  });
-  if (options.outdir) removeAllBut(options.outdir, new Set(written));
-  return written;
+  /** @type {esbuild.BuildResult<{ write: false }>} */
+  const result = await esbuild.build({ ...options, write: false });
+  for (const file of result.outputFiles) writeIfChanged(file.path, file.contents);
+  if (options.outdir) removeAllBut(options.outdir, new Set(result.outputFiles.map((file) => file.path)));
+  return result;
 }
 
 /**

@@ -28,8 +28,10 @@ const build = (options: BuildOptions = {}) =>
   bundle({ ...NODE_ESM, absWorkingDir: dir, entryPoints: { main: "src/main.ts" }, outdir: join(dir, "dist"), splitting: true, chunkNames: "chunks/[name]-[hash]", ...options });
 
 describe("bundle", () => {
-  it("writes an ES module that runs on Node with its JSON imports and lazy chunks inside", async () => {
-    await build();
+  it("writes an ES module that runs on Node with its JSON imports and lazy chunks inside, and answers what esbuild answered", async () => {
+    const result = await build({ metafile: true });
+    expect(result.errors).toEqual([]);
+    expect(Object.keys(result.metafile!.inputs).sort()).toEqual(["package.json", "src/later.ts", "src/main.ts"]);
     await rm(join(dir, "src"), { recursive: true });
     await rm(join(dir, "package.json"));
     const run = spawnSync(process.execPath, [join(dir, "dist/main.js")], { encoding: "utf8" });

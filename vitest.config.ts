@@ -11,11 +11,12 @@ export default defineConfig({
     // speed is measured by `pnpm bench`, never asserted here.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ["test/build-global-setup.ts"],
     projects: [
       {
         extends: true,
         test: {
-          // Everything, the language server started from the sources (node_modules/.bin/hdlp-language-server).
+          // Everything; the commands started as users start them (node_modules/.bin, the bundles in dist/).
           name: "sources",
           include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, VSIX_TEST, BROWSER_TESTS],

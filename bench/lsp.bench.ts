@@ -1,5 +1,6 @@
 /**
- * The language server (issue 5): hdlp-language-server against
+ * The language server (issue 5): hdlp-language-server (the bundle in
+ * packages/lsp/dist/, which bench/run.ts has just rebuilt) against
  * yaml-language-server 1.x configured with the JSON Schema of `hdlp schema`
  * (`yaml.schemas` associating it with TOOL.hdlp), both driven over stdio by
  * the same client, on the same files: the seed's example and a generated
@@ -9,7 +10,7 @@
  * fresh servers); completion latency
  * p50/p95 (100 requests at the `executor` value); diagnostics after an edit,
  * p95 over 50 edits (each waits for the diagnostics of its own version).
- * yaml-language-server needs ~1 s per completion and seconds per edit on the
+ * yaml-language-server is slow to answer each completion and edit on the
  * 1 MB file, so there it runs 20 completions and 10 edits unless
  * HDLP_BENCH_FULL=1.
  *

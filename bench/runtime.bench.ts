@@ -10,22 +10,27 @@
  *     `/bin/true`, against a bare `child_process.spawn` of `/bin/true`:
  *     median per call, CPU per call, ratio; goal ≤ 1.2.
  *
- * The corpus is bench/corpus.ts. Its files are given an mtime an hour in the
- * past, as in a checkout made earlier: the index trusts size and mtime only
- * for files older than itself (a file modified around the moment the index
- * was written is checked by hash). The "touched" line is the case where every
- * file's mtime moved since the index was written: all read and hashed, none parsed.
+ * The runtime, the matcher and the parser are the bundles users run
+ * (./bundled.ts). The corpus is bench/corpus.ts. Its files are given an
+ * mtime an hour in the past, as in a checkout made earlier: the index trusts
+ * size and mtime only for files older than itself (a file modified around
+ * the moment the index was written is checked by hash). The "touched" line
+ * is the case where every file's mtime moved since the index was written:
+ * all read and hashed, none parsed.
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMatcher } from "../packages/match/src/index.ts";
-import { callTool, openAuditLog, type RuntimeConfig, ToolScanner } from "../packages/runtime/src/index.ts";
+import type { RuntimeConfig, ToolIndex } from "@hdlp/runtime";
 import { bubblewrap } from "../packages/runtime/src/executors/shell/sandbox/bubblewrap.ts";
 import { alternatingRounds, contender, cpuOver, median, pairedRatio, percentile } from "./alternating-rounds.ts";
+import { bundledMatch, bundledRuntime } from "./bundled.ts";
 import { MATCH_INTENTS, toolName, TRUE_TOOL, writeCorpus } from "./corpus.ts";
+
+const { createMatcher } = await bundledMatch();
+const { callTool, openAuditLog, ToolScanner } = await bundledRuntime();
 
 const TOOLS = 10_000;
 
@@ -38,14 +43,14 @@ function time<T>(run: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - start };
 }
 
-async function scanBenchmark(root: string, files: readonly string[]): Promise<ReturnType<ToolScanner["scan"]>> {
+async function scanBenchmark(root: string, files: readonly string[]): Promise<ToolIndex> {
   const cacheDir = join(root, "..", "cache");
   const past = new Date(Date.now() - 3_600_000);
   await Promise.all(files.map((file) => utimes(file, past, past)));
 
   // Cold: no index. Best of two (the machine is shared), each from an empty cache folder.
   let cold = Infinity;
-  let index!: ReturnType<ToolScanner["scan"]>;
+  let index!: ToolIndex;
   for (let pass = 0; pass < 2; pass++) {
     await rm(cacheDir, { recursive: true, force: true });
     const run = time(() => new ToolScanner({ root, cacheDir }).scan());
@@ -94,7 +99,7 @@ async function scanBenchmark(root: string, files: readonly string[]): Promise<Re
 }
 
 
-function matchBenchmark(index: ReturnType<ToolScanner["scan"]>): void {
+function matchBenchmark(index: ToolIndex): void {
   const build = time(() => createMatcher(index.tools.map((t) => t.model)));
   const matcher = build.value;
   for (const intent of MATCH_INTENTS) matcher.match(intent); // warm-up

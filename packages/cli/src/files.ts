@@ -79,7 +79,7 @@ export function findCandidates(paths: readonly string[]): Candidate[] {
   return paths.flatMap(candidates).filter((c) => !seen.has(c.path) && seen.add(c.path));
 }
 
-/** Why a file could not be read. Plain data: a reader thread sends it (./read-ahead.ts). */
+/** Why a file could not be read. */
 export interface ReadFailure {
   readonly code: string | undefined;
   readonly message: string;
@@ -173,11 +173,9 @@ export function noFilesError(paths: readonly string[]): UsageError {
   return new UsageError(`no .hdlp files in ${paths.map((p) => `\`${p}\``).join(", ")} (looked for *.hdlp and */TOOL.hdlp).`);
 }
 
-/** Every file under `paths`, read. */
+/** Every file under `paths`, read (none found: `noFilesError`, for a command that needs some). */
 export function readSources(paths: readonly string[]): SourceFile[] {
-  const files = findCandidates(paths)
+  return findCandidates(paths)
     .map(readCandidate)
     .filter((f): f is SourceFile => f !== undefined);
-  if (files.length === 0) throw noFilesError(paths);
-  return files;
 }

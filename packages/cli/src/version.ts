@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import manifest from "../package.json" with { type: "json" };
 
 /** The CLI's version, from its package.json. */
 export function cliVersion(): string {
-  return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  return manifest.version;
 }

@@ -201,6 +201,20 @@ describe("hdlp lint", () => {
     expect(rules).toEqual([["duplicate-name", "folder-name-mismatch"], ["duplicate-name"]]);
   });
 
+  it("quotes the line of a file that only the rules across files flag, in the stylish report", async () => {
+    const cwd = await project({ "tools/a/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a"), "tools/b/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a") });
+    const run = await runHdlp(["lint"], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("tools/a/TOOL.hdlp:1:7: error: The tool name `a` is also declared in tools/b/TOOL.hdlp. [duplicate-name]\n  1 | name: a\n");
+  });
+
+  it("exits 2 naming a file it found that cannot be read (a folder where TOOL.hdlp should be)", async () => {
+    const cwd = await project({ "tools/a/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a"), "tools/x/TOOL.hdlp/readme.txt": "not a tool" });
+    const run = await runHdlp(["lint"], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("cannot read `tools/x/TOOL.hdlp`: is a folder.");
+  });
+
   it("lints single files and *.hdlp files in a folder as well as */TOOL.hdlp", async () => {
     const cwd = await project({ "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"), "one.hdlp": SEED.replace("name: shell-exec", "name: one") });
     const run = await runHdlp(["lint", "one.hdlp", "more"], { cwd });

@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources with no build step, as `hdlp` does: see @hdlp/launcher.
-import { runBundled } from "@hdlp/launcher";
-
-await runBundled({ packageDir: new URL("../", import.meta.url), entries: ["main.ts"], entry: "main.ts" });
+// `hdlp-language-server`, as `pnpm build` bundled it into dist/ (the install runs it): see packages/build.
+import "../dist/hdlp-language-server.js";

@@ -81,7 +81,7 @@ const TYPO_FACTOR = 0.7;
 const SYNONYM_WORD_FACTOR = 0.5;
 /**
  * A request is a sentence or two; past this many characters the rest is
- * ignored, so a pasted document costs milliseconds, not seconds.
+ * ignored, so the time a match takes is bounded whatever is pasted.
  */
 const MAX_REQUEST_CHARS = 2000;
 /** A term from the caller's context. */

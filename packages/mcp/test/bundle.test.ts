@@ -1,30 +1,30 @@
 /**
  * The package bundles with esbuild into plain JavaScript that runs with no
  * node_modules beside it: no native module, no data file read at run time
- * (the CLI's standard build, issue 13, bundles it so).
+ * (packages/build bundles it so, into hdlp).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadEsbuild, NODE_BUNDLE } from "@hdlp/launcher";
+import { bundle, NODE_ESM } from "@hdlp/build";
 import { describe, expect, it, onTestFinished } from "vitest";
 
 describe("@hdlp/mcp bundled", () => {
   it("bundles without a warning or a native module, and makes a server from the bundle alone", async () => {
     const out = mkdtempSync(join(tmpdir(), "hdlp-mcp-bundle-"));
     onTestFinished(() => rmSync(out, { recursive: true, force: true }));
-    const result = (await loadEsbuild().build({
-      ...NODE_BUNDLE,
+    const result = await bundle({
+      ...NODE_ESM,
       entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))],
       outfile: join(out, "mcp.mjs"),
       logLevel: "silent",
       metafile: true,
-    })) as { errors: unknown[]; warnings: unknown[]; metafile: { inputs: Record<string, unknown> } };
+    });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
-    expect(Object.keys(result.metafile.inputs).filter((input) => input.endsWith(".node"))).toEqual([]);
+    expect(Object.keys(result.metafile!.inputs).filter((input) => input.endsWith(".node"))).toEqual([]);
     // Run from a folder with no node_modules: everything the server needs is in the one file.
     writeFileSync(
       join(out, "probe.mjs"),

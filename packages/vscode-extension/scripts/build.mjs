@@ -11,7 +11,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
+import { bundle, NODE } from "@hdlp/build";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdirFlag = process.argv.indexOf("--outdir");
@@ -19,26 +19,23 @@ const dist = outdirFlag > 0 ? resolve(process.argv[outdirFlag + 1]) : join(root,
 // The workspace links @hdlp/lsp here (a devDependency); its package exports only its library API.
 const serverEntry = join(root, "node_modules/@hdlp/lsp/src/main.ts");
 
+// The workspace's configuration (@hdlp/build), as CommonJS for VS Code.
 const common = {
-  bundle: true,
-  platform: "node",
+  ...NODE,
   format: "cjs",
   // VS Code 1.82 runs extensions on Node 18.
   target: "node18",
   // The language server's `vscode-languageserver/node` and the client's `vscode-languageclient/node`
   // publish their entry as `main`; prefer it over `module`, as Node would.
   mainFields: ["main", "module"],
-  sourcemap: false,
   minify: process.argv.includes("--minify"),
-  legalComments: "none",
-  logLevel: "warning",
 };
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 await Promise.all([
-  esbuild.build({ ...common, entryPoints: [join(root, "src/extension.ts")], outfile: join(dist, "extension.js"), external: ["vscode"] }),
-  esbuild.build({ ...common, entryPoints: [serverEntry], outfile: join(dist, "server.js") }),
+  bundle({ ...common, entryPoints: [join(root, "src/extension.ts")], outfile: join(dist, "extension.js"), external: ["vscode"] }),
+  bundle({ ...common, entryPoints: [serverEntry], outfile: join(dist, "server.js") }),
 ]);
 await writeFile(join(dist, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
 console.log(`built ${join(dist, "extension.js")} and ${join(dist, "server.js")}`);

@@ -1,7 +1,7 @@
 /** `hdlp fmt [paths…] --check | --write`: the canonical layout. */
 import { formatText, lintOversize } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
-import { readSources, writeSource } from "../files.ts";
+import { noFilesError, readSources, writeSource } from "../files.ts";
 import { parseOptions } from "../options.ts";
 
 const HELP = `Usage: hdlp fmt [paths…] (--check | --write)
@@ -32,7 +32,9 @@ export const command: Command = {
   async run(args) {
     const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" } });
     if (values.check && values.write) throw new UsageError("choose --check or --write, not both.");
-    const sources = readSources(positionals.length ? positionals : ["tools"]);
+    const paths = positionals.length ? positionals : ["tools"];
+    const sources = readSources(paths);
+    if (sources.length === 0) throw noFilesError(paths);
     const mode = values.check ? "check" : values.write ? "write" : "print";
     if (mode === "print" && sources.length !== 1) throw new UsageError(`${sources.length} files found: add --check to list those to format, or --write to format them.`);
 

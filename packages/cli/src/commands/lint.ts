@@ -1,8 +1,8 @@
 /** `hdlp lint [paths…]`: the CI gate. */
-import { applyFixes, combineLints, type LintedFile } from "@hdlp/parser";
+import { applyFixes, type LintedFile } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
-import { findCandidates, noFilesError, readCandidate, type SourceFile, type TextFile, writeSource } from "../files.ts";
-import { lintCandidates, lintSource } from "../parallel-lint.ts";
+import { noFilesError, readSources, type SourceFile, type TextFile, writeSource } from "../files.ts";
+import { lintSources } from "../lint-sources.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
 import { githubReport } from "../report/github.ts";
 import { jsonReport } from "../report/json.ts";
@@ -90,7 +90,7 @@ function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: Source
       return { path: source.path, text };
     });
     if (!appliedAny) break;
-    results = combineLints(sources.map(lintSource));
+    results = lintSources(sources);
   }
   return { sources, results, changed };
 }
@@ -113,31 +113,26 @@ export const command: Command = {
     const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
     const folders = paths.filter((path) => !repositories.includes(path));
     if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
-    const run = folders.length ? await lintCandidates(findCandidates(folders)) : { results: [], sources: new Map<string, SourceFile>() };
-    let results = run.results;
-    const sources = new Map(run.sources);
+    let sources: SourceFile[] = readSources(folders);
+    let results = lintSources(sources);
     for (const root of repositories) {
       // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
       const { lintRepository } = await import("./lint-repository.ts");
       const linted = await lintRepository(root, values.config);
       results = [...results, ...linted.results];
-      for (const [path, text] of linted.texts) sources.set(path, { path, text });
+      sources = [...sources, ...linted.results.map((r) => ({ path: r.path, text: linted.texts.get(r.path) ?? "" }))];
     }
     if (results.length === 0) throw noFilesError(paths);
     if (values.fix) {
-      // Fixing needs every file's text, and re-lints the set: read them all here.
-      const all = results.map((r) => sources.get(r.path) ?? readCandidate({ path: r.path, named: true })!);
-      const fixed = fixAll(all, results);
-      results = fixed.results;
-      fixed.sources.forEach((source) => sources.set(source.path, source));
-      for (const index of fixed.changed) writeSource(fixed.sources[index] as TextFile);
+      const fixed = fixAll(sources, results);
+      ({ sources, results } = fixed);
+      for (const index of fixed.changed) writeSource(sources[index] as TextFile);
     }
 
-    const textOf = (path: string) => {
-      const source = sources.get(path);
-      return source && "text" in source ? source.text : "";
-    };
-    const reports: FileReport[] = results.map((result) => ({ path: result.path, text: textOf(result.path), diagnostics: result.diagnostics }));
+    const reports: FileReport[] = results.map((result, index) => {
+      const source = sources[index]!;
+      return { path: result.path, text: "text" in source ? source.text : "", diagnostics: result.diagnostics };
+    });
     process.stdout.write(render(format, reports));
     const { errors, warnings } = totals(reports);
     if (errors > 0) return EXIT.failed;

@@ -107,7 +107,7 @@ describe("summarizeFile", () => {
     expect(summarizeFile(file).summary.name?.value).toBe("x");
   });
 
-  it("summarizes a file as plain data a worker thread can send, holding no tree or text", () => {
+  it("summarizes a file as plain data, holding no tree or text", () => {
     const summary = summarizeFile({ path: "tools/x/TOOL.hdlp", text: named("x") }).summary;
     expect(structuredClone(summary)).toEqual(summary);
     expect(structuredClone(summary).name?.range.start.line).toBe(0);

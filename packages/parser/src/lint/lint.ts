@@ -91,8 +91,9 @@ export type LintInput = { readonly path: string; readonly text: string } | { rea
 
 /**
  * One file's own findings, before the rules across files and suppressions:
- * plain data, so worker threads can lint files apart and `combineLints`
- * finish them together. The tree is dropped as soon as the file is done.
+ * plain data, so a caller keeps each file's lint apart (the language server,
+ * for every tool of a workspace) and `combineLints` finishes them together.
+ * The tree is dropped as soon as the file is done.
  */
 export interface FileLint {
   readonly path: string;

@@ -40,7 +40,7 @@ export type Rule = RuleMeta & ((FileCheck & Partial<ParamCheck>) | (Partial<File
 
 /**
  * What a rule across files knows of each file: plain data, kept small, so
- * linting 10,000 files holds no trees (nor texts), and a worker thread can send it.
+ * linting 10,000 files holds no trees (nor texts).
  */
 export interface FileSummary {
   readonly path: string;

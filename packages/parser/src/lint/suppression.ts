@@ -21,7 +21,7 @@ export const UNUSED_SUPPRESSION: RuleMeta = {
   summary: "A `# hdlp-disable-next-line` comment that silences nothing, or names no rule.",
 };
 
-/** A suppression comment, as plain data (it crosses worker threads with the file's other findings). */
+/** A suppression comment, as plain data (kept with the file's other findings, without its tree). */
 export interface Suppression {
   /** The comment's range: where an unused suppression is reported. */
   readonly range: Range;

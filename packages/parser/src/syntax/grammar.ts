@@ -54,20 +54,6 @@ function fitted<T>(array: T[]): T[] {
   return array.length < 16 ? array.slice() : array;
 }
 
-/**
- * An alternative of OR. Written as a call rather than `{ ALT: () => … }`
- * because the transpiler (tsx, esbuild keepNames) names every arrow in an
- * object literal with a defineProperty call, per parse, which cost half of
- * the parse time; an arrow passed as an argument has no name to keep.
- */
-function alt<T>(ALT: () => T): IOrAlt<T> {
-  return { ALT };
-}
-
-function gated<T>(GATE: () => boolean, ALT: () => T): IOrAlt<T> {
-  return { GATE, ALT };
-}
-
 export interface GrammarResult {
   readonly root: SpannedMap;
   readonly diagnostics: Diagnostic[];
@@ -83,9 +69,9 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /**
    * `validate` runs Chevrotain's checks of the grammar itself (ambiguous
-   * alternatives, left recursion, …). They cost a third of building the grammar,
-   * which every process does once, and their answer changes only with this
-   * file: the grammar's tests run them (grammar.test.ts), the tools do not.
+   * alternatives, left recursion, …). They are much of the work of building the
+   * grammar, which every process does once, and their answer changes only with
+   * this file: the grammar's tests run them (grammar.test.ts), the tools do not.
    */
   constructor(options: { readonly validate?: boolean } = {}) {
     super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 1, skipValidations: options.validate !== true });
@@ -179,69 +165,77 @@ export class HdlpGrammar extends EmbeddedActionsParser {
       let lastEntry: SpannedEntry | undefined;
       // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
       const alternatives: IOrAlt<unknown>[] = [
-        alt(() => {
-          const entry = this.SUBRULE(this.entry);
-          this.ACTION(() => {
-            if (kind === "list") return this.misplaced(entry, "A `key: value` line cannot stand among `- ` items.");
-            kind = "map";
-            start ??= entry.startOffset;
-            entries.push(entry);
-            lastEntry = entry;
-          });
-        }),
-        alt(() => {
-          const item = this.SUBRULE(this.listItem);
-          this.ACTION(() => {
-            if (kind === "map") {
-              return this.misplaced({ range: { start: item.dash.start, end: item.value.range.end } }, "A `- ` item cannot stand among `key: value` lines.");
-            }
-            kind = "list";
-            start ??= item.dash.startOffset;
-            items.push(item.value);
-          });
-        }),
-        alt(() => {
-          const indent = this.CONSUME(Indent) as HdlpToken;
-          const inner = this.SUBRULE2(this.block);
-          this.CONSUME(Dedent);
-          this.ACTION(() => {
-            const continuesText = lastEntry?.value?.kind === "scalar" && inner.node === undefined;
-            this.reportJunk(inner.junk, (text) =>
-              continuesText
-                ? `A plain value ends with its line, so ${quoteSource(text)} is not part of it; write \`${lastEntry?.key.text}: |\` (or \`>\`) and indent the text under it.`
-                : `Expected a \`key: value\` line, found ${quoteSource(text)}.`,
-            );
-            const node = inner.node;
-            if (!node) return;
-            this.diagnostics.push(
-              syntaxDiagnostic(
-                "syntax",
-                "Unexpected indentation: only the lines under a `key:` with nothing after it may be indented deeper.",
-                this.rangeOf(indent),
-              ),
-            );
-            // The lines are still read as part of this block, so their fields are not lost.
-            if (node.kind === "map" && kind !== "list") {
+        {
+          ALT: () => {
+            const entry = this.SUBRULE(this.entry);
+            this.ACTION(() => {
+              if (kind === "list") return this.misplaced(entry, "A `key: value` line cannot stand among `- ` items.");
               kind = "map";
-              start ??= node.startOffset;
-              for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
-            } else if (node.kind === "list" && kind !== "map") {
+              start ??= entry.startOffset;
+              entries.push(entry);
+              lastEntry = entry;
+            });
+          },
+        },
+        {
+          ALT: () => {
+            const item = this.SUBRULE(this.listItem);
+            this.ACTION(() => {
+              if (kind === "map") {
+                return this.misplaced({ range: { start: item.dash.start, end: item.value.range.end } }, "A `- ` item cannot stand among `key: value` lines.");
+              }
               kind = "list";
-              start ??= node.startOffset;
-              for (const item of node.items) items.push(item);
-            } else {
-              this.errorNodes.push(this.errorNode(node.range));
-            }
-          });
-        }),
-        alt(() => {
-          const value = this.SUBRULE(this.inlineValue);
-          this.CONSUME(Newline);
-          this.ACTION(() => {
-            junk.push(this.errorNode(value.range));
-          });
-        }),
-        alt(() => this.CONSUME2(Newline)),
+              start ??= item.dash.startOffset;
+              items.push(item.value);
+            });
+          },
+        },
+        {
+          ALT: () => {
+            const indent = this.CONSUME(Indent) as HdlpToken;
+            const inner = this.SUBRULE2(this.block);
+            this.CONSUME(Dedent);
+            this.ACTION(() => {
+              const continuesText = lastEntry?.value?.kind === "scalar" && inner.node === undefined;
+              this.reportJunk(inner.junk, (text) =>
+                continuesText
+                  ? `A plain value ends with its line, so ${quoteSource(text)} is not part of it; write \`${lastEntry?.key.text}: |\` (or \`>\`) and indent the text under it.`
+                  : `Expected a \`key: value\` line, found ${quoteSource(text)}.`,
+              );
+              const node = inner.node;
+              if (!node) return;
+              this.diagnostics.push(
+                syntaxDiagnostic(
+                  "syntax",
+                  "Unexpected indentation: only the lines under a `key:` with nothing after it may be indented deeper.",
+                  this.rangeOf(indent),
+                ),
+              );
+              // The lines are still read as part of this block, so their fields are not lost.
+              if (node.kind === "map" && kind !== "list") {
+                kind = "map";
+                start ??= node.startOffset;
+                for (const entry of node.entries) entries.push(entry); // (no spread: a block may hold millions)
+              } else if (node.kind === "list" && kind !== "map") {
+                kind = "list";
+                start ??= node.startOffset;
+                for (const item of node.items) items.push(item);
+              } else {
+                this.errorNodes.push(this.errorNode(node.range));
+              }
+            });
+          },
+        },
+        {
+          ALT: () => {
+            const value = this.SUBRULE(this.inlineValue);
+            this.CONSUME(Newline);
+            this.ACTION(() => {
+              junk.push(this.errorNode(value.range));
+            });
+          },
+        },
+        { ALT: () => this.CONSUME2(Newline) },
       ];
       this.MANY(() => this.OR(alternatives));
       return this.ACTION((): Block => {
@@ -270,16 +264,20 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /** The value of a `key:` or `-` (the owner): on its line, or on the lines below. */
   private readonly valueAlternatives: IOrAlt<SpannedValue | null>[] = [
-    alt(() => {
-      const inline = this.SUBRULE(this.inlineValue);
-      this.CONSUME(Newline);
-      return inline;
-    }),
-    alt(() => {
-      this.CONSUME2(Newline);
-      const owner = this.owner;
-      return this.SUBRULE(this.nested, { ARGS: [owner, owner?.tokenType === Key] });
-    }),
+    {
+      ALT: () => {
+        const inline = this.SUBRULE(this.inlineValue);
+        this.CONSUME(Newline);
+        return inline;
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME2(Newline);
+        const owner = this.owner;
+        return this.SUBRULE(this.nested, { ARGS: [owner, owner?.tokenType === Key] });
+      },
+    },
   ];
 
   /** The value of `key:` or `-` with nothing after it: the indented lines below, if any. */
@@ -287,24 +285,26 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     "nested",
     (owner?: HdlpToken, sameColumnList?: boolean): SpannedValue | null => {
       return this.OR([
-        alt(() => {
-          this.CONSUME(Indent);
-          const block = this.SUBRULE(this.block);
-          this.CONSUME(Dedent);
-          return this.ACTION(() => {
-            const name = owner?.tokenType === Key ? owner.value : undefined;
-            this.reportJunk(block.junk, (text) =>
-              name === undefined
-                ? `Expected a value, found ${quoteSource(text)}; write it on the line of the \`-\`.`
-                : `Write the value on the same line as \`${name}:\`, or \`${name}: |\` for text over several lines (found ${quoteSource(text)}).`,
-            );
-            return block.node ?? null;
-          });
-        }),
+        {
+          ALT: () => {
+            this.CONSUME(Indent);
+            const block = this.SUBRULE(this.block);
+            this.CONSUME(Dedent);
+            return this.ACTION(() => {
+              const name = owner?.tokenType === Key ? owner.value : undefined;
+              this.reportJunk(block.junk, (text) =>
+                name === undefined
+                  ? `Expected a value, found ${quoteSource(text)}; write it on the line of the \`-\`.`
+                  : `Write the value on the same line as \`${name}:\`, or \`${name}: |\` for text over several lines (found ${quoteSource(text)}).`,
+              );
+              return block.node ?? null;
+            });
+          },
+        },
         // `key:` followed by `- x` lines at the key's own column, as YAML allows.
-        gated(
-          () => sameColumnList === true,
-          () => {
+        {
+          GATE: () => sameColumnList === true,
+          ALT: () => {
             const items: SpannedValue[] = [];
             let start: number | undefined;
             this.AT_LEAST_ONE(() => {
@@ -316,8 +316,8 @@ export class HdlpGrammar extends EmbeddedActionsParser {
             });
             return this.ACTION(() => this.blockList(items, start));
           },
-        ),
-        alt(() => null),
+        },
+        { ALT: () => null },
       ]);
     },
     { recoveryValueFunc: () => null },
@@ -332,15 +332,17 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /** An item's value may also be a block that starts on its line (`- key: value`). Null where it has none. */
   private readonly itemValueAlternatives: IOrAlt<SpannedValue | null>[] = [
-    alt(() => {
-      this.CONSUME(Indent);
-      const block = this.SUBRULE(this.block);
-      this.CONSUME(Dedent);
-      return this.ACTION(() => {
-        this.reportJunk(block.junk, (text) => `Expected a \`key: value\` line, found ${quoteSource(text)}.`);
-        return block.node ?? null;
-      });
-    }),
+    {
+      ALT: () => {
+        this.CONSUME(Indent);
+        const block = this.SUBRULE(this.block);
+        this.CONSUME(Dedent);
+        return this.ACTION(() => {
+          this.reportJunk(block.junk, (text) => `Expected a \`key: value\` line, found ${quoteSource(text)}.`);
+          return block.node ?? null;
+        });
+      },
+    },
     ...this.valueAlternatives,
   ];
 
@@ -355,12 +357,14 @@ export class HdlpGrammar extends EmbeddedActionsParser {
    * Possible because the alternatives share no local state.
    */
   private readonly inlineValueAlternatives: IOrAlt<SpannedValue>[] = [
-    alt(() => {
-      const token = this.CONSUME(ScalarToken) as HdlpToken;
-      return this.ACTION(() => this.scalar(token));
-    }),
-    alt(() => this.SUBRULE(this.flowMap)),
-    alt(() => this.SUBRULE(this.flowList)),
+    {
+      ALT: () => {
+        const token = this.CONSUME(ScalarToken) as HdlpToken;
+        return this.ACTION(() => this.scalar(token));
+      },
+    },
+    { ALT: () => this.SUBRULE(this.flowMap) },
+    { ALT: () => this.SUBRULE(this.flowList) },
   ];
 
   private readonly flowMap = this.RULE("flowMap", (): SpannedMap => {
@@ -369,22 +373,26 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     let expectingEntry = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
-      alt(() => {
-        const comma = this.CONSUME(Comma) as HdlpToken;
-        this.ACTION(() => {
-          if (expectingEntry) this.unexpectedComma(comma, entries.length === 0, "entry");
-          expectingEntry = true;
-        });
-      }),
-      alt(() => {
-        const entry = this.SUBRULE(this.flowEntry);
-        this.ACTION(() => {
-          if (!entry) return;
-          if (!expectingEntry) this.missingComma(entry.range.start, "entry");
-          entries.push(entry);
-          expectingEntry = false;
-        });
-      }),
+      {
+        ALT: () => {
+          const comma = this.CONSUME(Comma) as HdlpToken;
+          this.ACTION(() => {
+            if (expectingEntry) this.unexpectedComma(comma, entries.length === 0, "entry");
+            expectingEntry = true;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const entry = this.SUBRULE(this.flowEntry);
+          this.ACTION(() => {
+            if (!entry) return;
+            if (!expectingEntry) this.missingComma(entry.range.start, "entry");
+            entries.push(entry);
+            expectingEntry = false;
+          });
+        },
+      },
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RCurly) as HdlpToken;
@@ -397,44 +405,50 @@ export class HdlpGrammar extends EmbeddedActionsParser {
 
   /** Made once, as inlineValue's (every entry of every `{ … }` goes through here). */
   private readonly flowEntryAlternatives: IOrAlt<SpannedEntry | undefined>[] = [
-    alt(() => {
-      const key = this.CONSUME(ScalarToken) as HdlpToken;
-      let colon: HdlpToken | undefined;
-      let value: SpannedValue | undefined;
-      this.OPTION(() => {
-        colon = this.CONSUME(Colon) as HdlpToken;
-        value = this.OPTION2(() => this.SUBRULE(this.inlineValue));
-      });
-      return this.ACTION(() => {
-        if (!colon) {
-          const hint = key.value.includes(":") ? " (a `:` needs a space after it)" : "";
-          this.diagnostics.push(syntaxDiagnostic("syntax", `Expected \`:\` after the key ${quoteSource(key.value)}${hint}.`, this.rangeOf(key)));
-        }
-        return this.makeEntry(this.keyNode(key), colon, value ?? null);
-      });
-    }),
-    alt(() => {
-      const colon = this.CONSUME2(Colon) as HdlpToken;
-      const value = this.OPTION3(() => this.SUBRULE2(this.inlineValue));
-      return this.ACTION(() => {
-        this.diagnostics.push(syntaxDiagnostic("syntax", "Expected a key before `:`.", this.rangeOf(colon)));
-        const at = this.startOf(colon, this.origin);
-        return this.makeEntry(new SpannedKey(this.lines, at, at, ""), colon, value ?? null);
-      });
-    }),
-    alt(() => {
-      const collection = this.OR2([alt(() => this.SUBRULE(this.flowMap)), alt(() => this.SUBRULE(this.flowList))]);
-      let value: SpannedValue | undefined;
-      this.OPTION4(() => {
-        this.CONSUME3(Colon);
-        value = this.OPTION5(() => this.SUBRULE3(this.inlineValue));
-      });
-      return this.ACTION(() => {
-        const end = value?.range.end ?? collection.range.end;
-        this.misplaced({ range: { start: collection.range.start, end } }, "Expected a `key: value` entry; a key cannot be a map or a list.");
-        return undefined;
-      });
-    }),
+    {
+      ALT: () => {
+        const key = this.CONSUME(ScalarToken) as HdlpToken;
+        let colon: HdlpToken | undefined;
+        let value: SpannedValue | undefined;
+        this.OPTION(() => {
+          colon = this.CONSUME(Colon) as HdlpToken;
+          value = this.OPTION2(() => this.SUBRULE(this.inlineValue));
+        });
+        return this.ACTION(() => {
+          if (!colon) {
+            const hint = key.value.includes(":") ? " (a `:` needs a space after it)" : "";
+            this.diagnostics.push(syntaxDiagnostic("syntax", `Expected \`:\` after the key ${quoteSource(key.value)}${hint}.`, this.rangeOf(key)));
+          }
+          return this.makeEntry(this.keyNode(key), colon, value ?? null);
+        });
+      },
+    },
+    {
+      ALT: () => {
+        const colon = this.CONSUME2(Colon) as HdlpToken;
+        const value = this.OPTION3(() => this.SUBRULE2(this.inlineValue));
+        return this.ACTION(() => {
+          this.diagnostics.push(syntaxDiagnostic("syntax", "Expected a key before `:`.", this.rangeOf(colon)));
+          const at = this.startOf(colon, this.origin);
+          return this.makeEntry(new SpannedKey(this.lines, at, at, ""), colon, value ?? null);
+        });
+      },
+    },
+    {
+      ALT: () => {
+        const collection = this.OR2([{ ALT: () => this.SUBRULE(this.flowMap) }, { ALT: () => this.SUBRULE(this.flowList) }]);
+        let value: SpannedValue | undefined;
+        this.OPTION4(() => {
+          this.CONSUME3(Colon);
+          value = this.OPTION5(() => this.SUBRULE3(this.inlineValue));
+        });
+        return this.ACTION(() => {
+          const end = value?.range.end ?? collection.range.end;
+          this.misplaced({ range: { start: collection.range.start, end } }, "Expected a `key: value` entry; a key cannot be a map or a list.");
+          return undefined;
+        });
+      },
+    },
   ];
 
   private readonly flowList = this.RULE("flowList", (): SpannedList => {
@@ -443,33 +457,39 @@ export class HdlpGrammar extends EmbeddedActionsParser {
     let expectingItem = true;
     // One array of alternatives for every repetition, not a fresh one (and its closures) each time.
     const alternatives: IOrAlt<unknown>[] = [
-      alt(() => {
-        const comma = this.CONSUME(Comma) as HdlpToken;
-        this.ACTION(() => {
-          if (expectingItem) this.unexpectedComma(comma, items.length === 0, "item");
-          expectingItem = true;
-        });
-      }),
-      alt(() => {
-        const item = this.SUBRULE(this.inlineValue);
-        this.ACTION(() => {
-          if (!expectingItem) this.missingComma(item.range.start, "item");
-          items.push(item);
-          expectingItem = false;
-        });
-      }),
-      alt(() => {
-        const colon = this.CONSUME(Colon) as HdlpToken;
-        this.ACTION(() =>
-          this.diagnostics.push(
-            syntaxDiagnostic(
-              "syntax",
-              "Unexpected `:` in a list; a list holds values (`[a, b]`), a map holds `key: value` (`{ a: b }`).",
-              this.rangeOf(colon),
+      {
+        ALT: () => {
+          const comma = this.CONSUME(Comma) as HdlpToken;
+          this.ACTION(() => {
+            if (expectingItem) this.unexpectedComma(comma, items.length === 0, "item");
+            expectingItem = true;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const item = this.SUBRULE(this.inlineValue);
+          this.ACTION(() => {
+            if (!expectingItem) this.missingComma(item.range.start, "item");
+            items.push(item);
+            expectingItem = false;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const colon = this.CONSUME(Colon) as HdlpToken;
+          this.ACTION(() =>
+            this.diagnostics.push(
+              syntaxDiagnostic(
+                "syntax",
+                "Unexpected `:` in a list; a list holds values (`[a, b]`), a map holds `key: value` (`{ a: b }`).",
+                this.rangeOf(colon),
+              ),
             ),
-          ),
-        );
-      }),
+          );
+        },
+      },
     ];
     this.MANY(() => this.OR(alternatives));
     const close = this.CONSUME(RSquare) as HdlpToken;

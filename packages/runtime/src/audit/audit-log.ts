@@ -78,7 +78,7 @@ export interface AuditLogOptions {
 /**
  * Opened, appended and closed per line, so a log rotated away is followed. The
  * callback form: fs/promises' appendFile wraps the same three calls in a
- * FileHandle and a promise each, about 1.5× the CPU and 2× the time per line.
+ * FileHandle and a promise each, more work per line for the same effect.
  */
 const appendLine = promisify(appendFile);
 

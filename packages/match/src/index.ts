@@ -7,4 +7,4 @@
  */
 export { createMatcher, DEFAULT_THRESHOLDS, DEFAULT_WEIGHTING, type Matcher, type MatcherOptions, type MatchOptions, type MatchResult, type MatchCandidate, type Thresholds } from "./matcher.ts";
 export { NOT_FOUND_SUGGESTION } from "./not-found.ts";
-export { evaluate, type LabelledQuery, type LabelledSet, type Evaluation, type Miss } from "./evaluate.ts";
+export { evaluate, wilson, type LabelledQuery, type LabelledSet, type Evaluation, type Miss, type Signal } from "./evaluate.ts";

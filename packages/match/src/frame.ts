@@ -131,21 +131,21 @@ function chineseSays(context: Context, start: number, end: number): Use | undefi
 }
 
 /**
- * Before a 的 that a noun follows, with nothing between but stop words,
- * quantities, aspects or a place (正在跑的流水线, 跑了两小时的查询, 分给我的问题,
- * 运行在这台机器上的进程), the operation describes that noun; with an object
- * between (删掉服务器上的日志) it is asked for.
+ * Before a 的 that a noun follows, the operation describes that noun when
+ * nothing but stop words and a quantity lie between (正在执行的任务, 跑了两小时的
+ * 查询, 分给我的问题), or a place or destination (运行在这台机器上的进程, 发布到
+ * 生产的版本). Anything else between belongs to the noun: 查看最近的提交 asks to
+ * view, 删掉服务器上的日志 to delete.
  */
 function describesWhatFollows(context: Context, end: number, after: string): boolean {
   const at = after.indexOf("的");
   if (at === -1 || after.slice(at + 1).trim() === "") return false;
   const between = after.slice(0, at);
-  if (/^在[^的]*[上里中内]$/u.test(between)) return true;
+  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between)) return true;
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
   for (let i = 0; i < between.length; i++) {
-    const kind = context.classAt[offset + i];
-    if (kind === "object" || kind === "operation") return false;
-    if (kind === undefined && isHan(between[i]!) && !context.analysis.hanStops.has(offset + i) && !/[了过着完好掉错得\d一二两三四五六七八九十百半几多个小时分钟天秒]/u.test(between[i]!)) return false;
+    if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;
+    if (!/[了过着完好掉错得一二两三四五六七八九十百半几多个小时分钟天秒周月年次]/u.test(between[i]!)) return false;
   }
   return true;
 }

@@ -119,7 +119,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
   if (acts.size === 0 && isQuestion(analysis.text)) acts.add("view");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
-  const objects = requestObjects(frame.objects, values, lexicon);
+  // An object a typo candidate names (日至 → 日志) is one the request speaks of.
+  const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, lexicon);
   const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
   return { analysis, values, named, valueMask, terms, frame: fullFrame, required: requiredOperations(fullFrame, lexicon), objects, ...(unknown !== undefined && { unknownVerb: unknown }) };
 }

@@ -19,7 +19,7 @@ export * from "./catalogue/executors.ts";
 export * from "./catalogue/skeleton.ts";
 
 // Linter, model and templates (docs/linter.md).
-export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint } from "./lint/lint.ts";
+export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint, type ExtraRules } from "./lint/lint.ts";
 export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
 export type { RuleMeta, FileSummary } from "./lint/rule.ts";

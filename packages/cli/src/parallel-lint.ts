@@ -8,7 +8,7 @@
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "@hdlp/launcher";
-import { combineLints, type FileLint, lintFile, type LintedFile } from "@hdlp/parser";
+import { combineLints, type ExtraRules, type FileLint, lintFile, type LintedFile } from "@hdlp/parser";
 import { UsageError } from "./command.ts";
 import { type Candidate, readCandidate, type SourceFile, sourceOf } from "./files.ts";
 import { type FileReader, readOnThisThread, startReadAhead } from "./read-ahead.ts";
@@ -106,8 +106,8 @@ export interface LintRun {
   readonly texts: ReadonlyMap<string, string>;
 }
 
-/** Read and lint every candidate, on several threads when there are many. */
-export async function lintCandidates(candidates: readonly Candidate[]): Promise<LintRun> {
+/** Read and lint every candidate, on several threads when there are many; `extra` joins the rules across files (see ExtraRules). */
+export async function lintCandidates(candidates: readonly Candidate[], extra?: ExtraRules): Promise<LintRun> {
   const workers = candidates.length < PARALLEL_FROM ? 0 : workersToStart();
   const job: LintJob = { candidates, next: new Int32Array(new SharedArrayBuffer(4)) };
   const pending = Array.from({ length: workers }, () => startWorker(job));
@@ -137,7 +137,10 @@ export async function lintCandidates(candidates: readonly Candidate[]): Promise<
   const present = byIndex.filter((linted): linted is Linted => linted !== undefined);
   const texts = new Map<string, string>();
   for (const linted of present) if (linted.text !== undefined) texts.set(linted.lint.path, linted.text);
-  const results = combineLints(present.map((linted) => linted.lint));
+  const results = combineLints(
+    present.map((linted) => linted.lint),
+    extra,
+  );
   // The rules across files can find something in a file that had nothing of its own: read those few again.
   for (const result of results) {
     if (result.diagnostics.length > 0 && !texts.has(result.path)) texts.set(result.path, readCandidate({ path: result.path, named: true })!.text);

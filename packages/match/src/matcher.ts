@@ -111,10 +111,28 @@ export interface Explanation {
   readonly candidates: ExplainedCandidate[];
 }
 
+/** One tool as the matcher sees it from another's description (see `Matcher.resembling`). */
+export interface Resemblance {
+  /** The tool's position in the list the matcher was made from. */
+  readonly tool: number;
+  /** Its score as a share of the described tool's own score: 1 is as good a match as that tool itself. */
+  readonly share: number;
+  /** The senses (and slots) of the description both tools hold: `restart`, `service`. */
+  readonly shared: string[];
+}
+
 export interface Matcher {
   readonly size: number;
   match(intent: string, options?: MatchOptions): MatchResult;
   explain(intent: string, options?: ExplainOptions): Explanation;
+  /**
+   * How the matcher ranks the other tools for one tool's own description (its
+   * display and intent) read by sense only: its operations, objects and
+   * aspects and the slots its values fill, not its wording, so that two tools
+   * saying the same in other words, or languages, come out alike. The `count`
+   * best others, and those in `also`, best first.
+   */
+  resembling(tool: number, count: number, also?: readonly number[]): Resemblance[];
 }
 
 /** Field weights: the display name and tool name say most, the intent sentence next, the rationale and params least; a slot a value fills, as much as an intent word. */
@@ -225,6 +243,28 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
         return { name: tool.name, display: tool.display, intent: tool.intent, score: round(score), matched: matchedLabels(reading.terms, index, doc) };
       });
       return { found: true, candidates };
+    },
+
+    resembling(tool: number, count: number, also: readonly number[] = []): Resemblance[] {
+      const described = tools[tool];
+      if (described === undefined) return [];
+      const request = readRequest(`${described.display}\n${described.intent}`.slice(0, MAX_REQUEST_CHARS), vocabulary);
+      const senses = request.terms.filter((t) => t.origin !== "context" && (t.key.startsWith("c:") || t.key.startsWith("v:")));
+      const weights = new Map<string, number>();
+      for (const t of senses) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
+      const check = frameCheck(request, lexicon, senseBits);
+      const scoreOf = (doc: number): number => [...weights].reduce((sum, [key, weight]) => sum + index.termScore(key, weight, doc), 0) * factor(fit(check, doc));
+      const own = scoreOf(tool);
+      if (own <= 0) return [];
+      const others = index.top(weights, count + 1, before, adjusted(check)).map((r) => r.doc).filter((doc) => doc !== tool).slice(0, count);
+      for (const doc of also) if (doc !== tool && !others.includes(doc)) others.push(doc);
+      return others
+        .map((doc) => ({
+          tool: doc,
+          share: round(scoreOf(doc) / own),
+          shared: [...new Set(senses.filter((t) => index.fieldsOf(t.key, doc).length > 0 && index.fieldsOf(t.key, tool).length > 0).map((t) => t.key.slice(2)))],
+        }))
+        .sort((a, b) => b.share - a.share || a.tool - b.tool);
     },
 
     explain(intent: string, options?: ExplainOptions): Explanation {

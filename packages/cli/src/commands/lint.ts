@@ -1,7 +1,8 @@
 /** `hdlp lint [paths…]`: the CI gate. */
-import { applyFixes, lintFiles, type LintedFile } from "@hdlp/parser";
+import { MATCH_RULES } from "@hdlp/match/rule";
+import { applyFixes, type ExtraRules, lintFiles, type LintedFile } from "@hdlp/parser";
 import { type Command, EXIT } from "../command.ts";
-import { findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
+import { type Candidate, findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
 import { lintCandidates } from "../parallel-lint.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
 import { githubReport } from "../report/github.ts";
@@ -22,7 +23,8 @@ const HELP = `Usage: hdlp lint [paths…] [options]
 
 Check TOOL.hdlp files: syntax, the ten required fields, executors and their
 methods, params, constraints, command and endpoint templates, and across files
-duplicate tool names and folders named differently from their tool.
+duplicate tool names and folders named differently from their tool; with
+--collisions, also tools the intent matcher cannot tell apart.
 
 Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
 Default: ./tools
@@ -31,6 +33,8 @@ Options:
   --format <name>     stylish (default: code frame with caret, colour on a terminal),
                       json, sarif (SARIF 2.1.0), github (workflow annotations)
   --fix               Apply the safe fixes and write the files back, then report what is left
+  --collisions        Also run intent-collision: two tools the intent matcher ranks as
+                      near-equals for each other's descriptions (reads every file's intent)
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
   -h, --help          Show this help
 
@@ -55,6 +59,22 @@ function colorWanted(): boolean {
   return process.stdout.isTTY === true;
 }
 
+/**
+ * The matcher's rules (intent-collision), as the core's lint takes them: run
+ * over the files' registered tools with --collisions, else known by name only,
+ * so that a suppression naming one is neither unknown nor idle.
+ */
+async function matcherRules(sources: readonly SourceFile[] | undefined): Promise<ExtraRules> {
+  if (sources === undefined) return { rules: MATCH_RULES };
+  // Only now the matcher itself: a plain lint never loads its vocabulary.
+  const { collisionTool, intentCollisions } = await import("@hdlp/match");
+  return { rules: MATCH_RULES, findings: intentCollisions(sources.flatMap((s) => collisionTool(s.path, s.text) ?? [])) };
+}
+
+function readAll(candidates: readonly Candidate[]): SourceFile[] {
+  return candidates.flatMap((c) => readCandidate(c) ?? []);
+}
+
 function render(format: Format, files: readonly FileReport[]): string {
   switch (format) {
     case "stylish":
@@ -62,14 +82,14 @@ function render(format: Format, files: readonly FileReport[]): string {
     case "json":
       return jsonReport(files);
     case "sarif":
-      return sarifReport(files, cliVersion());
+      return sarifReport(files, cliVersion(), MATCH_RULES);
     case "github":
       return githubReport(files);
   }
 }
 
 /** Apply fixes until none applies, re-linting the whole set each round (fixes can change cross-file results). */
-function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: SourceFile[]; results: LintedFile[]; changed: Set<number> } {
+async function fixAll(sources: SourceFile[], results: LintedFile[], collisions: boolean): Promise<{ sources: SourceFile[]; results: LintedFile[]; changed: Set<number> }> {
   const changed = new Set<number>();
   for (let round = 0; round < FIX_ROUNDS; round++) {
     let appliedAny = false;
@@ -81,7 +101,7 @@ function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: Source
       return { path: source.path, text };
     });
     if (!appliedAny) break;
-    results = lintFiles(sources);
+    results = lintFiles(sources, {}, await matcherRules(collisions ? sources : undefined));
   }
   return { sources, results, changed };
 }
@@ -94,20 +114,22 @@ export const command: Command = {
     const { values, positionals } = parseOptions(args, {
       format: { type: "string" },
       fix: { type: "boolean" },
+      collisions: { type: "boolean" },
       "max-warnings": { type: "string" },
     });
     const format = oneOf("format", values.format, FORMATS, "stylish");
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
     const paths = positionals.length ? positionals : ["tools"];
-    const run = await lintCandidates(findCandidates(paths));
+    const candidates = findCandidates(paths);
+    const run = await lintCandidates(candidates, await matcherRules(values.collisions ? readAll(candidates) : undefined));
     if (run.results.length === 0) throw noFilesError(paths);
     let results = run.results;
     const texts = new Map(run.texts);
     if (values.fix) {
       // Fixing needs every file's text, and re-lints the set: read them all here.
       const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));
-      const fixed = fixAll(sources, results);
+      const fixed = await fixAll(sources, results, values.collisions === true);
       results = fixed.results;
       fixed.sources.forEach((source) => texts.set(source.path, source.text));
       for (const index of fixed.changed) writeSource(fixed.sources[index]!);

@@ -5,7 +5,7 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LINT_RULES } from "@hdlp/parser";
+import { LINT_RULES, type RuleMeta } from "@hdlp/parser";
 import { type FileReport, portablePath } from "./report.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
@@ -15,8 +15,9 @@ function artifactLocation(path: string) {
   return isAbsolute(path) ? { uri: pathToFileURL(path).href } : { uri: encodeURI(portablePath(path)), uriBaseId: "SRCROOT" };
 }
 
-export function sarifReport(files: readonly FileReport[], version: string): string {
-  const rules = [...LINT_RULES.map((r) => ({ id: r.id, summary: r.summary, severity: r.severity }))];
+/** `extraRules`: rules from outside the core that may have run (the matcher's intent-collision). */
+export function sarifReport(files: readonly FileReport[], version: string, extraRules: readonly RuleMeta[] = []): string {
+  const rules = [...LINT_RULES, ...extraRules].map((r) => ({ id: r.id, summary: r.summary, severity: r.severity }));
   const seen = new Set(rules.map((r) => r.id));
   for (const file of files) {
     for (const d of file.diagnostics) {

@@ -21,6 +21,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // right after an operation asked for, a change is its object
+    expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
+    expect(uses("把修复分支向主分支发起合入申请")).toEqual(["发起:create:act", "合入:merge:noun"]);
+    expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
   it("takes it for a description before 的, after 被, 在 or with 了 / 过 / 完 / 得, or in a -ed / -ing form", () => {
@@ -28,6 +32,7 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("跑了两小时的查询")).toContain("跑:run:described");
     expect(uses("分给我的问题")).toContain("分给:assign:described");
     expect(uses("数据被误删了")).toContain("删了:delete:described");
+    expect(uses("已装软件查询")).toContain("装:install:described");
     expect(uses("提交完了")).toContain("提交:commit:described");
     expect(uses("重启过几次")).toContain("重启:restart:described");
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");

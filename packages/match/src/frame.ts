@@ -42,7 +42,8 @@ export interface Frame {
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
 const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭)(?:让|叫|使)/u;
-const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$/u;
+/** Passive (被误删), or done already (已装, 已经安装). */
+const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
 /** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了). */
 const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
@@ -66,6 +67,8 @@ const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by
 
 interface Context {
   readonly analysis: Analysis;
+  /** Where an operation word asked for ends (filled in text order): a change right after one is its object. */
+  readonly actEnds: Set<number>;
   /** What is not intent (values): skipped when looking at the words around an English word. */
   readonly exclude: SpanMask | undefined;
   /** The class of the sense at each offset (the first found), for what lies between words. */
@@ -83,7 +86,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     const sense = term.kind === "concept" ? lexicon.senses.get(term.key.slice(2)) : undefined;
     if (sense !== undefined) for (let i = term.start; i < term.end; i++) classAt[i] ??= sense.class;
   }
-  const context: Context = { analysis, exclude, classAt };
+  const context: Context = { analysis, exclude, classAt, actEnds: new Set() };
   const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
@@ -98,6 +101,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done.
     if (use === "noun" && sense.effect === "read") use = "act";
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
+    if (use === "act") context.actEnds.add(term.end);
     if (use === "act") acts.add(id);
     else if (use === "noun") objects.add(id);
   }
@@ -127,6 +131,8 @@ function chineseSays(context: Context, start: number, end: number): Use | undefi
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
   if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
   if (ZH_NOUN_BEFORE.test(before) || ZH_NOUN_HEAD.test(after)) return "noun";
+  // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
+  if (context.actEnds.has(start)) return "noun";
   return undefined;
 }
 
@@ -150,10 +156,10 @@ function describesWhatFollows(context: Context, end: number, after: string): boo
   return true;
 }
 
-/** Whether an operation word follows in the rest of the clause. */
+/** Whether another operation word follows in the rest of the clause, apart from this one (发起合入申请 is one act and its object). */
 function laterActIn(context: Context, end: number, after: string): boolean {
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
-  for (let i = 0; i < after.length; i++) if (context.classAt[offset + i] === "operation") return true;
+  for (let i = 1; i < after.length; i++) if (context.classAt[offset + i] === "operation" && context.classAt[offset + i - 1] !== "operation") return true;
   return false;
 }
 

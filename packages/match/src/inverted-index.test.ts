@@ -65,4 +65,15 @@ describe("InvertedIndex", () => {
     expect(all).toHaveLength(20);
     expect(all.slice(0, 3)).toEqual(index.top(query, 3, byIndex));
   });
+
+  it("in a large registry, adds a term most tools hold only to the tools other terms found, unless none did", () => {
+    const docs = Array.from({ length: 2500 }, (_, i) => doc({ intent: i < 3 ? ["w:server", "w:nginx"] : ["w:server"] }));
+    const index = new InvertedIndex(docs, weighting);
+    const query = new Map([["w:server", 1], ["w:nginx", 1]]);
+    const all = index.rankAll(query, byIndex, (_, score) => score);
+    expect(all.map((r) => r.doc)).toEqual([0, 1, 2]);
+    // their scores are whole: the common term's share is in them
+    expect(all[0]!.score).toBeCloseTo(index.termScore("w:server", 1, 0) + index.termScore("w:nginx", 1, 0), 10);
+    expect(index.rankAll(new Map([["w:server", 1]]), byIndex, (_, score) => score)).toHaveLength(2500);
+  });
 });

@@ -45,6 +45,18 @@ interface PostingList {
   readonly idf: number;
 }
 
+/** A posting list longer than this, in a registry where it is more than half the tools, holds a common term (see `accumulate`). */
+const COMMON_POSTINGS = 1000;
+
+function add(list: PostingList, scale: number, scores: Float64Array, touched: number[]): void {
+  const { docs, saturation } = list;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    if (scores[doc] === 0) touched.push(doc);
+    scores[doc]! += scale * saturation[i]!;
+  }
+}
+
 export class InvertedIndex {
   readonly size: number;
   private readonly postings = new Map<string, PostingList>();
@@ -141,20 +153,29 @@ export class InvertedIndex {
       .sort((a, b) => b.score - a.score || (before(a.doc, b.doc) ? -1 : before(b.doc, a.doc) ? 1 : 0));
   }
 
-  /** Each tool's score for the query, and which tools share a term with it. */
+  /**
+   * Each tool's score for the query, and which tools share a term with it. A
+   * term most tools hold (more than half, and over `COMMON_POSTINGS`: only in a
+   * large registry) adds to the tools the other terms found rather than
+   * bringing in tools of its own, unless no other term found any: it says
+   * little (its idf is under log 2), and 10,000 tools each scored and checked
+   * for it would cost more than the rest of the request.
+   */
   private accumulate(query: ReadonlyMap<string, number>): { scores: Float64Array; touched: number[] } {
     const scores = new Float64Array(this.size);
     const touched: number[] = [];
+    const common: Array<{ list: PostingList; scale: number }> = [];
     for (const [key, weight] of query) {
       const list = this.postings.get(key);
       if (list === undefined || weight <= 0) continue;
       const scale = weight * list.idf;
-      const { docs, saturation } = list;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i]!;
-        if (scores[doc] === 0) touched.push(doc);
-        scores[doc]! += scale * saturation[i]!;
-      }
+      if (list.docs.length > COMMON_POSTINGS && list.docs.length * 2 > this.size) common.push({ list, scale });
+      else add(list, scale, scores, touched);
+    }
+    const onlyCommon = touched.length === 0;
+    for (const { list, scale } of common) {
+      if (onlyCommon) add(list, scale, scores, touched);
+      else for (let i = 0; i < list.docs.length; i++) if (scores[list.docs[i]!]! > 0) scores[list.docs[i]!]! += scale * list.saturation[i]!;
     }
     return { scores, touched };
   }

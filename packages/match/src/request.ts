@@ -228,10 +228,12 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
     for (const known of typos.english(word.stem, word.surface)) add(known, lexicon.englishPhrases.get(known) ?? [], word.start, word.end, `${word.surface}→${known}`);
   }
+  // The segmenter's words of the request: a stretch it reads as one word is a real word.
+  const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
   for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
     const end = start + word.length;
     if (values.covers(start, end)) continue;
-    for (const known of typos.han(word, isDictionaryWord(word))) add(known, lexicon.hanPhrases.get(known) ?? [], start, end, `${word}→${known}`);
+    for (const known of typos.han(word, words.has(`${start}:${end}`))) add(known, lexicon.hanPhrases.get(known) ?? [], start, end, `${word}→${known}`);
   }
   return out;
 }
@@ -302,12 +304,6 @@ function unknownVerb(analysis: Analysis, terms: readonly RequestTerm[], values: 
 }
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
-
-/** Whether the segmenter's dictionary knows a stretch as one word (价格 is one; 不属 is two). */
-function isDictionaryWord(stretch: string): boolean {
-  const [first, second] = segmenter.segment(stretch);
-  return second === undefined && first?.segment === stretch;
-}
 
 /** The length of the first word of a short Han stretch (the segmenter's), or of the stretch when it is Latin. */
 function firstWordLength(stretch: string): number {

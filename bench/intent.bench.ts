@@ -85,7 +85,7 @@ function figure(hits: number, n: number, goal?: number): string {
 }
 
 function report(label: string, written: string, tools: number, e: Pick<Evaluation, "hits" | "servable" | "unservable">, goals: boolean): void {
-  console.log(`${label}${written ? ` (written ${written})` : ""}: ${tools} tools, ${e.servable} servable + ${e.unservable} unservable`);
+  console.log(`${label}${written ? ` (written ${written})` : ""}: ${tools > 0 ? `${tools} tools, ` : ""}${e.servable} servable + ${e.unservable} unservable`);
   console.log(`  top-1 ${figure(e.hits.top1, e.servable, goals ? GOALS.top1 : undefined)}   top-3 ${figure(e.hits.top3, e.servable, goals ? GOALS.top3 : undefined)}   none ${figure(e.hits.none, e.unservable, goals ? GOALS.none : undefined)}`);
 }
 

@@ -2,6 +2,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 /** Checks the .vsix and drives its bundled server; needs the package built, see the `vsix` project. */
 const VSIX_TEST = "packages/vscode-extension/test/vsix.test.ts";
+/** Tests in a real browser run once, in CI's step of their own: vitest.browser.config.ts. */
+export const BROWSER_TESTS = "packages/*/test/**/*.browser.test.ts";
 
 export default defineConfig({
   test: {
@@ -16,7 +18,7 @@ export default defineConfig({
           // Everything, the language server started from the sources (node_modules/.bin/hdlp-language-server).
           name: "sources",
           include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, VSIX_TEST],
+          exclude: [...configDefaults.exclude, VSIX_TEST, BROWSER_TESTS],
         },
       },
       {

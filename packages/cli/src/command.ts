@@ -17,3 +17,6 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
+
+/** A source that cannot be read (a repository's server down, with no earlier index kept): exit 2, without the usage hint. */
+export class UnreadableError extends UsageError {}

@@ -3,7 +3,7 @@
  * `commands/<name>.ts` and is imported only when it runs, so `hdlp lint` never
  * loads the runtime's HTTP and process machinery.
  */
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT, UnreadableError, UsageError } from "./command.ts";
 import { cliVersion as version } from "./version.ts";
 
 interface Entry {
@@ -16,6 +16,7 @@ const COMMANDS: Record<string, Entry> = {
   lint: { summary: "Check TOOL.hdlp files and report every problem", load: () => import("./commands/lint.ts") },
   fmt: { summary: "Format TOOL.hdlp files in the canonical style", load: () => import("./commands/fmt.ts") },
   schema: { summary: "Print the JSON Schema of TOOL.hdlp (for YAML editor plugins)", load: () => import("./commands/schema.ts") },
+  new: { summary: "Write a new tool, tools/NAME/TOOL.hdlp, from the catalogue's skeleton", load: () => import("./commands/new.ts") },
   list: { summary: "List the tools under the tools root, valid and invalid", load: () => import("./commands/list.ts") },
   match: { summary: "Find the tools that serve an intent (中文 or English)", load: () => import("./commands/match.ts") },
   call: { summary: "Run a registered tool with params and print its raw result", load: () => import("./commands/call.ts") },
@@ -69,7 +70,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return await command.run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`hdlp ${name}: ${error.message}\nRun \`hdlp ${name} --help\` for usage.\n`);
+      const hint = error instanceof UnreadableError ? "" : `Run \`hdlp ${name} --help\` for usage.\n`;
+      process.stderr.write(`hdlp ${name}: ${error.message}\n${hint}`);
       return EXIT.usage;
     }
     throw error;

@@ -88,6 +88,20 @@ describe("hdlp lint", () => {
     expect(sarifRun.originalUriBaseIds.SRCROOT.uri).toMatch(/^file:\/\/.*\/$/);
   });
 
+  it("describes every rule in SARIF, the parser's too, each citing the docs/ page of this repository that documents it", async () => {
+    const cwd = await project({ "tools/bad/TOOL.hdlp": "name: bad\n\tdisplay: x\n" });
+    const run = await runHdlp(["lint", "--format", "sarif"], { cwd });
+    const rules: { id: string; shortDescription: { text: string }; help: { text: string } }[] = JSON.parse(run.stdout).runs[0].tool.driver.rules;
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    expect(byId.get("tab-indentation")?.help.text).toContain("docs/spec.md#9-syntax-errors");
+    expect(byId.get("unknown-executor")?.help.text).toContain("docs/linter.md#unknown-executor");
+    for (const rule of rules) {
+      expect(rule.shortDescription.text.length, rule.id).toBeGreaterThan(10);
+      expect(rule.help.text, rule.id).toMatch(/docs\/[a-z-]+\.md#/);
+      expect(rule.shortDescription.text, rule.id).not.toMatch(/§|seed/);
+    }
+  });
+
   it("prints GitHub workflow annotations, escaping what the runner would misread", async () => {
     const cwd = await project({ "tools/shell-exec/TOOL.hdlp": BROKEN });
     const run = await runHdlp(["lint", "--format", "github"], { cwd });

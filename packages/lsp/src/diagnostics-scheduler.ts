@@ -11,8 +11,8 @@
 import type { PublishDiagnosticsParams, TextDocuments } from "vscode-languageserver";
 import type { Diagnostic, ParseResult } from "@hdlp/parser";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { AnalysisCache } from "./analysis.ts";
-import { toLspDiagnostic } from "./convert.ts";
+import { toLspDiagnostic } from "@hdlp/language-service";
+import type { AnalysisCache } from "./analysis-cache.ts";
 import type { ToolsWorkspace } from "./workspace.ts";
 
 export interface SchedulerHooks {

@@ -1,19 +1,11 @@
 /**
- * @hdlp/lsp — the language server for TOOL.hdlp.
+ * @hdlp/lsp — the language server for TOOL.hdlp: the language service's
+ * features (@hdlp/language-service) wired to an LSP connection, and the tools
+ * folder kept current for the rules across files.
  *
  * `startServer(connection)` serves any vscode-languageserver connection
  * (stdio, IPC, socket, or an in-memory pair in tests); `hdlp-language-server
- * --stdio` (./main.ts) is that on stdin/stdout. The features are pure
- * functions of an analysed document, usable without a connection.
+ * --stdio` (./main.ts) is that on stdin/stdout.
  */
 export { startServer, cancelUndispatchedRequest } from "./server.ts";
-export { analyse, type Analysis } from "./analysis.ts";
 export { readSettings, type Settings } from "./settings.ts";
-export { complete, completionTriggerCharacters, type CompletionOptions } from "./features/complete.ts";
-export { hover } from "./features/hover.ts";
-export { codeActions, FIX_ALL_KIND } from "./features/code-actions.ts";
-export { formatDocument, formatRange } from "./features/formatting.ts";
-export { documentSymbols } from "./features/symbols.ts";
-export { foldingRanges } from "./features/folding.ts";
-export { semanticTokens, semanticTokensLegend } from "./features/semantic-tokens.ts";
-export { selectionRanges } from "./features/selection.ts";

@@ -24,18 +24,25 @@ import {
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toolSkeleton } from "@hdlp/parser";
-import { AnalysisCache, analyse, type Analysis } from "./analysis.ts";
+import {
+  type Analysis,
+  analyse,
+  codeActions,
+  complete,
+  completionTriggerCharacters,
+  documentSymbols,
+  foldingRanges,
+  formatDocument,
+  formatRange,
+  hover,
+  selectionRanges,
+  semanticTokens,
+  semanticTokensLegend,
+} from "@hdlp/language-service";
+import { AnalysisCache } from "./analysis-cache.ts";
 import { DiagnosticsScheduler } from "./diagnostics-scheduler.ts";
 import { ToolsWorkspace } from "./workspace.ts";
 import { readSettings, type Settings } from "./settings.ts";
-import { complete, completionTriggerCharacters } from "./features/complete.ts";
-import { hover } from "./features/hover.ts";
-import { codeActions } from "./features/code-actions.ts";
-import { formatDocument, formatRange } from "./features/formatting.ts";
-import { documentSymbols } from "./features/symbols.ts";
-import { foldingRanges } from "./features/folding.ts";
-import { semanticTokens, semanticTokensLegend } from "./features/semantic-tokens.ts";
-import { selectionRanges } from "./features/selection.ts";
 
 /** Answers a request cancelled while still queued, instead of running it. */
 export function cancelUndispatchedRequest(message: Message): ResponseMessage | undefined {

@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync, statSync, watch, type FSWatcher 
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type CollisionTool, collisionTool, intentCollisions, MATCH_RULES } from "@hdlp/match";
-import { type Diagnostic, type FileLint, type ParseResult, combineLints, lintFile, summarizeFile } from "@hdlp/parser";
-import { pathOf, TOOL_FILE } from "./uri.ts";
+import { type Diagnostic, type FileLint, type ParseResult, TOOL_FILE_NAME, combineLints, lintFile, summarizeFile } from "@hdlp/parser";
+import { pathOf } from "./uri.ts";
 
 export interface ToolFile {
   readonly uri: string;
@@ -186,9 +186,9 @@ export class ToolsWorkspace {
         this.#rescan();
       });
       for (const folder of subfolders(root)) {
-        const path = join(root, folder, TOOL_FILE);
+        const path = join(root, folder, TOOL_FILE_NAME);
         this.#watchFolder(join(root, folder), (name) => {
-          if (name === TOOL_FILE) this.fileChanged(pathToFileURL(path).href);
+          if (name === TOOL_FILE_NAME) this.fileChanged(pathToFileURL(path).href);
         });
       }
     }
@@ -214,7 +214,7 @@ export class ToolsWorkspace {
   }
 
   #isToolFile(path: string): boolean {
-    return basename(path) === TOOL_FILE && this.#roots.includes(dirname(dirname(path)));
+    return basename(path) === TOOL_FILE_NAME && this.#roots.includes(dirname(dirname(path)));
   }
 
   #rescan(): void {
@@ -227,7 +227,7 @@ export class ToolsWorkspace {
         continue;
       }
       for (const folder of subfolders(root)) {
-        const path = join(root, folder, TOOL_FILE);
+        const path = join(root, folder, TOOL_FILE_NAME);
         const text = readText(path);
         if (text !== undefined) this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
       }

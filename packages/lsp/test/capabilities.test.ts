@@ -281,6 +281,15 @@ describe("hover", () => {
     expect((hover!.contents as MarkupContent).value).toContain(executorSpec("gatekeeper")!.doc.en);
   });
 
+  it("shows a method's params and the values a closed one takes", async () => {
+    const merge = SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: pull.mer|ge");
+    const value = ((await hoverAt(merge))!.contents as MarkupContent).value;
+    const spec = executorSpec("git-forgejo")!;
+    const style = (spec.methods.kind === "fixed" ? spec.methods.list : []).find((m) => m.name === "pull.merge")!.params.find((p) => p.name === "style")!;
+    expect(style.values).toContain("squash");
+    expect(value).toContain(`- \`style\` (optional) — ${style.doc.zh} · ${style.doc.en} · Allowed values · 可选值: ${style.values!.map((v) => `\`${v}\``).join(" · ")}`);
+  });
+
   it("answers null where there is nothing to say", async () => {
     expect(await hoverAt(`|\n${SEED_EXAMPLE}`)).toBeNull();
   });

@@ -14,6 +14,21 @@ export interface Fix {
   readonly edits: readonly TextEdit[];
 }
 
+/** What every rule, the parser's and the linter's, says of itself. */
+export interface RuleMeta {
+  /** Stable, kebab-case: users write it in `# hdlp-disable-next-line <id>`. */
+  readonly id: string;
+  readonly severity: Severity;
+  /** One line for `docs/linter.md`, SARIF and editors. */
+  readonly summary: string;
+}
+
+/** A rule as reports (SARIF) and editors describe it: its meta and the page of this repository that documents it. */
+export interface RuleDescription extends RuleMeta {
+  /** A docs/ page and anchor: `docs/linter.md#unknown-executor`. */
+  readonly docs: string;
+}
+
 export interface Diagnostic {
   /** Stable id, kebab-case (`unknown-executor`); syntax errors are `syntax`. */
   readonly rule: string;

@@ -17,21 +17,23 @@ export type * from "./model/tool-model.ts";
 export * from "./catalogue/fields.ts";
 export * from "./catalogue/executors.ts";
 export * from "./catalogue/skeleton.ts";
+export * from "./catalogue/layout.ts";
 
 // Linter, model and templates (docs/linter.md).
-export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint, type ExtraRules } from "./lint/lint.ts";
+export { lint, lintFiles, lintFile, summarizeFile, combineLints, LINT_RULES, RULE_DESCRIPTIONS, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint, type ExtraRules } from "./lint/lint.ts";
 export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
-export type { RuleMeta, FileSummary } from "./lint/rule.ts";
+export type { FileSummary } from "./lint/rule.ts";
 export type { Suppression } from "./lint/suppression.ts";
-export { toToolModel, loadTool, type LoadedTool } from "./model/to-tool-model.ts";
+export { toToolModel, loadTool, type LoadedTool } from "./load.ts";
 export { parseCommandTemplate, commandPlaceholders, type CommandParse } from "./templates/command.ts";
-export { parseEndpointTemplate, HTTP_VERBS, type EndpointParse } from "./templates/endpoint.ts";
+export { parseEndpointTemplate, type EndpointParse } from "./templates/endpoint.ts";
 export type { TemplateProblem, Locate } from "./templates/locate.ts";
 export { toJsonSchema } from "./catalogue/json-schema.ts";
 export { parse, type ParseResult } from "./syntax/parse.ts";
 export { ToolDocument } from "./syntax/document.ts";
-export type { PathAt, CursorContext, KeyContext, ValueContext, CommentContext, NoContext, PathSegment } from "./syntax/path-at.ts";
+export * as Tokens from "./syntax/token-kinds.ts";
+export type { HdlpToken } from "./syntax/tokens.ts";
 export { LineIndex } from "./text/line-index.ts";
 export { format, formatText, FormatError, MAX_WIDTH, type FormatResult } from "./format/format.ts";
 export { displayWidth, isWide } from "./format/width.ts";

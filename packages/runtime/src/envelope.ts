@@ -20,6 +20,10 @@ export interface Envelope {
   readonly stderr?: string;
   /** True when the run was stopped at its timeout (the whole process group killed). */
   readonly timed_out?: boolean;
+  /** For a page of a remote list (git-forgejo): how many items the whole list holds, when the server says. */
+  readonly total_count?: number;
+  /** For a page of a remote list: whether a further page exists (call again with `page` + 1). */
+  readonly has_more?: boolean;
   /** Why nothing ran although the tool exists: params that do not fit, or no confirmation. */
   readonly refused?: "invalid-params" | "not-confirmed";
   /** With found:false: "此工具尚不在仓库中，需铸渊新建". */

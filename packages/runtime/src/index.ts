@@ -10,9 +10,16 @@ export { InvalidCallError } from "./executors/executor.ts";
 // Registry: scan, persisted index, watch.
 export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./registry/scanner.ts";
 export type { ToolIndex, RegisteredTool, InvalidTool, ScanStats } from "./registry/tool-index.ts";
-export { TOOL_FILE_NAME } from "./registry/discover.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
-export { watchTools, type WatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
+export { watchTools, watchRegistry, DEFAULT_POLL_MS, type WatchOptions, type ForgejoWatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
+export type { IndexOrigin } from "./registry/tool-index.ts";
+
+// The registry read from a Forgejo repository (`forgejo:OWNER/REPO[@REF][:PATH]`).
+export { parseRegistryRoot, formatRegistryRoot, RegistryRootError, FORGEJO_ROOT_PREFIX, DEFAULT_REMOTE_TOOLS_PATH } from "./registry/root.ts";
+export { ForgejoToolScanner, defaultRemoteCacheDir, DEFAULT_REMOTE_SCAN_TIMEOUT_MS, type ForgejoScanOptions, type ForgejoSource } from "./registry/forgejo/scanner.ts";
+export { RegistryReadError } from "./registry/forgejo/repository.ts";
+export { ToolSourceError } from "./registry/forgejo/blob-store.ts";
+export type { RegistrySource } from "./config/policy.ts";
 
 // The exact call.
 export { callTool, prepareCall, describeCall, isPrepared, type ToolCall, type CallOptions, type ConfirmRequest, type PreparedCall, type SettledCall, type ToolLookup } from "./call/call.ts";

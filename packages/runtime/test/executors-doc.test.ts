@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startForgejoFake, type ForgejoFake } from "./fakes/forgejo.ts";
 import { startGatekeeperFake } from "./fakes/gatekeeper.ts";
 import { startHlpdApiFake } from "./fakes/hlpd-api.ts";
@@ -81,6 +81,8 @@ describe("docs/executors.md, through `hdlp call`", () => {
     };
   });
 
+  // Every request the fake Forgejo received fits Forgejo's OpenAPI document.
+  afterEach(() => expect(forgejo.violations.splice(0)).toEqual([]));
   afterAll(async () => {
     await Promise.all([gatekeeper?.close(), api?.close(), forgejo?.close()]);
     await rm(dir, { recursive: true, force: true });
@@ -88,7 +90,7 @@ describe("docs/executors.md, through `hdlp call`", () => {
 
   it("has an example for every remote executor, and each lints clean", async () => {
     const names = await readdir(toolsRoot);
-    expect(names.sort()).toEqual(["cache-get", "issue-open", "log-search", "module-get", "repo-file-read", "shell-exec"]);
+    expect(names.sort()).toEqual(["cache-get", "issue-list", "issue-open", "log-search", "module-get", "pr-merge", "repo-file-read", "shell-exec"]);
     const lint = await hdlp("lint", toolsRoot);
     expect(lint.stdout + lint.stderr).not.toMatch(/warning|error/);
     expect(lint.exitCode).toBe(0);
@@ -135,6 +137,24 @@ describe("docs/executors.md, through `hdlp call`", () => {
     const created = await call("issue-open", "title=磁盘满了", "body=/var 100%", "--yes");
     expect(created.exitCode).toBe(0);
     expect(JSON.parse(created.envelope.output)).toMatchObject({ number: 1, title: "磁盘满了", body: "/var 100%" });
+  });
+
+  it("git-forgejo: issue-list pages, with the labels comma-separated and the paging in the envelope", async () => {
+    for (const title of ["one", "two", "three"]) await call("issue-open", `title=${title}`, "--yes");
+    const page = await call("issue-list", 'labels=["bug","ops"]', "state=all", "limit=2");
+    expect(forgejo.requests.at(-1)!.url).toBe("/api/v1/repos/zhuyuan/native-repo/issues?state=all&labels=bug%2Cops&page=1&limit=2&type=issues");
+    const all = await call("issue-list", "state=all", "limit=2");
+    expect(all.envelope).toMatchObject({ ok: true, total_count: 4, has_more: true });
+    expect(JSON.parse(all.envelope.output)).toHaveLength(2);
+    expect(page.envelope).toMatchObject({ ok: true, total_count: 0, has_more: false });
+  });
+
+  it("git-forgejo: pr-merge refuses a style Forgejo does not know, before anything is sent", async () => {
+    const before = forgejo.requests.length;
+    const refused = await call("pr-merge", "index=1", "style=fast-forward", "--yes");
+    expect(refused.exitCode).toBe(2);
+    expect(refused.envelope).toMatchObject({ ok: false, refused: "invalid-params" });
+    expect(forgejo.requests.length).toBe(before);
   });
 
   it("--dry-run prints the request with the token masked and sends nothing", async () => {

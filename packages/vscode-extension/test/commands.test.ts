@@ -5,9 +5,10 @@
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toolSkeleton } from "@hdlp/parser";
+import { localDay, toolSkeleton } from "@hdlp/parser";
 import { LspClient } from "../../lsp/test/harness.ts";
 import { fake } from "./vscode-fake.ts";
 
@@ -15,7 +16,6 @@ vi.mock("vscode", async () => (await import("./vscode-fake.ts")).vscode);
 
 const { newTool } = await import("../src/commands/new-tool.ts");
 const { lintWorkspaceTools } = await import("../src/commands/lint-workspace.ts");
-const { today } = await import("../src/tools-folder.ts");
 
 let workspace: string;
 
@@ -34,7 +34,7 @@ describe("HDLP: New Tool", () => {
     fake.inputs.push("git-log");
     await newTool();
     const file = join(workspace, "tools/git-log/TOOL.hdlp");
-    expect(await readFile(file, "utf8")).toBe(toolSkeleton({ name: "git-log", created: today() }));
+    expect(await readFile(file, "utf8")).toBe(toolSkeleton({ name: "git-log", created: localDay() }));
     expect(fake.shown).toEqual([file]);
     expect(fake.messages).toEqual([]);
   });
@@ -96,6 +96,30 @@ describe("HDLP: Lint Workspace Tools", () => {
     }
     expect(fake.executed).toEqual(["workbench.actions.view.problems"]);
     expect(fake.messages).toEqual([{ level: "info", text: "HDLP: 2 tools linted: 2 errors, 0 warnings." }]);
+  });
+
+  it("sums up at once when every tool is open already: their diagnostics are those shown", async () => {
+    const files = ["clean-tool", "broken-tool"].map((name) => join(workspace, "tools", name, "TOOL.hdlp"));
+    for (const file of files) {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, toolSkeleton({ name: basename(dirname(file)), created: "2026-05-31" }));
+      fake.files.push(file);
+      fake.openDocuments.push(pathToFileURL(file).href);
+    }
+    fake.diagnostics.set(pathToFileURL(files[1]!).href, [
+      { severity: 0, message: "`2026-02-30` is not a day of the calendar." },
+      { severity: 1, message: "This tool runs the text of its `cmd` param through /bin/sh -c" },
+    ]);
+    // The server publishes nothing new for documents already open, so a wait for it would only end with
+    // its timer, which is faked here and never fires.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const linting = lintWorkspaceTools();
+      await expect.poll(() => fake.messages, { timeout: 10_000 }).toEqual([{ level: "info", text: "HDLP: 2 tools linted: 1 error, 1 warning." }]);
+      await linting;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says so when the workspace has no tool", async () => {

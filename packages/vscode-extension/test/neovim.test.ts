@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, loadTool } from "@hdlp/parser";
+import { aptInstall } from "../../../test/support/debian-packages.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const CONFIG = here("neovim/hdlp.lua");
@@ -38,19 +39,12 @@ function neovimVersion(): string | undefined {
   }
 }
 
-function installNeovim(): void {
-  if (process.getuid?.() !== 0) throw new Error("Neovim is not installed and the tests do not run as root: install it first (`sudo apt-get install -y neovim`).");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update"], { stdio: "ignore", env });
-  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "neovim"], { stdio: "ignore", env });
-}
-
 describe("the language server in Neovim (headless, built-in LSP client)", () => {
   let workspace: string;
   let report: NeovimReport;
 
   beforeAll(async () => {
-    if (!neovimVersion()) installNeovim();
+    if (!neovimVersion()) aptInstall(["neovim"], "The Neovim test");
     const [major, minor] = neovimVersion()!.split(".").map(Number);
     // The configuration needs nvim_create_autocmd (0.7); vim.lsp.start is used from 0.8 on.
     expect(major! > 0 || minor! >= 7, `Neovim ${neovimVersion()} is older than 0.7`).toBe(true);

@@ -4,11 +4,12 @@
  * downloaded here. It records what the commands show and run, answers input
  * boxes from a queue, and hands opened documents to `onOpen` — a test wires
  * that to the real language server and feeds its diagnostics back through
- * `publishDiagnostics`.
+ * `publishDiagnostics`. As in VS Code, opening a document already open
+ * (`openDocuments`) hands nothing to the server again.
  */
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export interface FakeDiagnostic {
   severity: number;
@@ -40,11 +41,13 @@ export const fake = {
   executed: [] as string[],
   files: [] as string[],
   onOpen: async (_uri: string, _text: string): Promise<void> => {},
+  /** The URIs of the documents open in the editor. */
+  openDocuments: [] as string[],
   diagnostics: new Map<string, FakeDiagnostic[]>(),
   listeners: [] as Listener<{ uris: FakeUri[] }>[],
 
   reset(): void {
-    Object.assign(fake, { configuration: {}, inputs: [], validators: [], messages: [], shown: [], executed: [], files: [], listeners: [] });
+    Object.assign(fake, { configuration: {}, inputs: [], validators: [], messages: [], shown: [], executed: [], files: [], listeners: [], openDocuments: [] });
     fake.diagnostics = new Map();
     fake.onOpen = async () => {};
   },
@@ -78,8 +81,14 @@ export const vscode = {
     },
     getConfiguration: (section: string) => ({ get: <T>(key: string) => fake.configuration[`${section}.${key}`] as T | undefined }),
     findFiles: async () => fake.files.map((path) => FakeUri.file(path)),
+    get textDocuments() {
+      return fake.openDocuments.map((uri) => ({ uri: FakeUri.file(fileURLToPath(uri)) }));
+    },
     openTextDocument: async (uri: FakeUri) => {
-      await fake.onOpen(uri.toString(), await readFile(uri.fsPath, "utf8"));
+      if (!fake.openDocuments.includes(uri.toString())) {
+        fake.openDocuments.push(uri.toString());
+        await fake.onOpen(uri.toString(), await readFile(uri.fsPath, "utf8"));
+      }
       return { uri };
     },
     asRelativePath: (path: string) => relative(fake.workspaceFolder, path),

@@ -8,13 +8,11 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import {
   callTool,
-  ConfigError,
   type ConfirmRequest,
   coerceCliParams,
   describeCall,
   type Envelope,
   isPrepared,
-  loadRuntimeConfig,
   openAuditLog,
   prepareCall,
   type ToolIndex,
@@ -44,7 +42,6 @@ Options:
   --timeout MS      Timeout for this call, overriding the tool's constraints.timeout_ms
   --dry-run         Print exactly what would run (argv, or HTTP request with secrets masked); run nothing
   --target NAME     Which configured endpoint to use where several are (gatekeepers)
-  --config FILE     Runtime config (default: hdlp.config.json beside the tools root)
   --audit FILE      Audit log, one JSON line per call (default: $HDLP_AUDIT_LOG, else
                     $XDG_STATE_HOME/hdlp/audit.jsonl, else ~/.local/state/hdlp/audit.jsonl)
 ${REGISTRY_HELP}
@@ -70,22 +67,15 @@ Examples:
       timeout: { type: "string" },
       "dry-run": { type: "boolean" },
       target: { type: "string" },
-      config: { type: "string" },
       audit: { type: "string" },
       json: { type: "boolean" },
     });
     const [toolName, ...pairs] = positionals;
     if (!toolName) throw new UsageError("name the tool to call: hdlp call <tool> [key=value ...].");
     const timeoutMs = values.timeout === undefined ? undefined : positiveInteger("timeout", values.timeout);
-    const index = scanFromOptions(values);
+    const { index, choice } = await scanFromOptions(values);
     const params = callParams(index, toolName, pairs, values.params);
-    let config;
-    try {
-      config = loadRuntimeConfig({ toolsRoot: index.root, ...(values.config ? { configPath: values.config } : {}) });
-    } catch (error) {
-      if (error instanceof ConfigError) throw new UsageError(error.message);
-      throw error;
-    }
+    const config = choice.config();
     const options = {
       config,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),

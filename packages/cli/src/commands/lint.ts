@@ -1,7 +1,7 @@
 /** `hdlp lint [paths…]`: the CI gate. */
 import { MATCH_RULES } from "@hdlp/match/rule";
 import { applyFixes, type ExtraRules, lintFiles, type LintedFile } from "@hdlp/parser";
-import { type Command, EXIT } from "../command.ts";
+import { type Command, EXIT, UsageError } from "../command.ts";
 import { type Candidate, findCandidates, noFilesError, readCandidate, type SourceFile, writeSource } from "../files.ts";
 import { lintCandidates } from "../parallel-lint.ts";
 import { nonNegativeInteger, oneOf, parseOptions } from "../options.ts";
@@ -12,6 +12,9 @@ import { sarifReport } from "../report/sarif.ts";
 import { stylishReport } from "../report/stylish.ts";
 import { totals } from "../report/report.ts";
 import { cliVersion } from "../version.ts";
+
+/** As @hdlp/runtime's registry/root.ts writes it; not imported from there, so a lint of folders never loads the runtime. */
+const FORGEJO_ROOT_PREFIX = "forgejo:";
 
 const FORMATS = ["stylish", "json", "sarif", "github"] as const;
 type Format = (typeof FORMATS)[number];
@@ -27,6 +30,9 @@ duplicate tool names and folders named differently from their tool; with
 --collisions, also tools the intent matcher cannot tell apart.
 
 Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+A path may also be a Forgejo repository's tools, forgejo:OWNER/REPO[@REF][:PATH]:
+its */TOOL.hdlp files at the ref's head, found as the registry finds them
+(Forgejo's URL and token from the config, as for \`hdlp list\`).
 Default: ./tools
 
 Options:
@@ -36,12 +42,13 @@ Options:
   --collisions        Also run intent-collision: two tools the intent matcher ranks as
                       near-equals for each other's descriptions (reads every file's intent)
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
+  --config FILE       Runtime config, for a repository's Forgejo (default: hdlp.config.json in the working folder)
   -h, --help          Show this help
 
 Exit codes:
   0  no errors, and warnings within --max-warnings
   1  errors found, or more warnings than --max-warnings
-  2  bad usage, or a path that cannot be read
+  2  bad usage, or a path that cannot be read (a repository whose Forgejo cannot be read included)
 
 Silence a rule's warnings on one line with a comment on the line before it
 (errors cannot be silenced: the runtime registers no tool with an error):
@@ -61,8 +68,8 @@ function colorWanted(): boolean {
 
 /**
  * The matcher's rules (intent-collision), as the core's lint takes them: run
- * over the files' registered tools with --collisions, else known by name only,
- * so that a suppression naming one is neither unknown nor idle.
+ * over the registered tools of `sources` (with --collisions), else known by
+ * name only, so that a suppression naming one is neither unknown nor idle.
  */
 async function matcherRules(sources: readonly SourceFile[] | undefined): Promise<ExtraRules> {
   if (sources === undefined) return { rules: MATCH_RULES };
@@ -116,16 +123,27 @@ export const command: Command = {
       fix: { type: "boolean" },
       collisions: { type: "boolean" },
       "max-warnings": { type: "string" },
+      config: { type: "string" },
     });
     const format = oneOf("format", values.format, FORMATS, "stylish");
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
     const paths = positionals.length ? positionals : ["tools"];
-    const candidates = findCandidates(paths);
-    const run = await lintCandidates(candidates, await matcherRules(values.collisions ? readAll(candidates) : undefined));
-    if (run.results.length === 0) throw noFilesError(paths);
+    const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
+    const folders = paths.filter((path) => !repositories.includes(path));
+    if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
+    const candidates = findCandidates(folders);
+    const run = folders.length ? await lintCandidates(candidates, await matcherRules(values.collisions ? readAll(candidates) : undefined)) : { results: [], texts: new Map<string, string>() };
     let results = run.results;
     const texts = new Map(run.texts);
+    for (const root of repositories) {
+      // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
+      const { lintRepository } = await import("./lint-repository.ts");
+      const linted = await lintRepository(root, values.config, (files) => matcherRules(values.collisions ? files : undefined));
+      results = [...results, ...linted.results];
+      for (const [path, text] of linted.texts) texts.set(path, text);
+    }
+    if (results.length === 0) throw noFilesError(paths);
     if (values.fix) {
       // Fixing needs every file's text, and re-lints the set: read them all here.
       const sources = results.map((r) => ({ path: r.path, text: texts.get(r.path) ?? readCandidate({ path: r.path, named: true })!.text }));

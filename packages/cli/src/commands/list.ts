@@ -12,21 +12,23 @@ import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-opt
 export const command: Command = {
   name: "list",
   summary: "List the tools under the tools root, valid and invalid",
-  help: `Usage: hdlp list [--root DIR] [--json]
+  help: `Usage: hdlp list [--root ROOT] [--json]
 
-Scans the tools root for */TOOL.hdlp and lists the registered tools, then the
-files that are not registered (lint errors, a duplicate name, a link that
-escapes the root) with their diagnostics.
+Scans the tools root for */TOOL.hdlp (a folder, or a Forgejo repository at a
+ref) and lists the registered tools, then the files that are not registered
+(lint errors, a duplicate name, a link that escapes the root) with their
+diagnostics.
 
 Options:
 ${REGISTRY_HELP}
-  --json            Print {root, tools, invalid} as JSON
+  --json            Print {root, tools, invalid} as JSON (a repository's root adds commit, read_at, and stale when
+                    Forgejo could not be read and the last good index is listed)
 
 Exit codes: 0 listed (even when some tools are invalid), 2 bad usage.
 `,
   async run(args) {
     const { values } = parseOptions(args, { ...REGISTRY_OPTIONS, json: { type: "boolean" } });
-    const index = scanFromOptions(values);
+    const { index } = await scanFromOptions(values);
     process.stdout.write(values.json ? `${JSON.stringify(listJson(index), null, 2)}\n` : listText(index));
     return EXIT.ok;
   },
@@ -35,6 +37,8 @@ Exit codes: 0 listed (even when some tools are invalid), 2 bad usage.
 function listJson(index: ToolIndex) {
   return {
     root: index.root,
+    ...(index.origin ? { commit: index.origin.commit, read_at: index.origin.readAt } : {}),
+    ...(index.stale ? { stale: index.stale } : {}),
     tools: index.tools.map((t) => ({
       name: t.name,
       display: t.model.display,
@@ -55,7 +59,8 @@ function listJson(index: ToolIndex) {
 function listText(index: ToolIndex): string {
   const lines: string[] = [];
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
-  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${index.invalid.length ? `, ${index.invalid.length} invalid` : ""}`);
+  const at = index.origin ? ` at ${index.origin.commit.slice(0, 12)}` : "";
+  lines.push(`${count(index.tools.length, "tool")} in ${index.root}${at}${index.invalid.length ? `, ${index.invalid.length} invalid` : ""}${index.stale ? " (stale)" : ""}`);
   const nameWidth = Math.max(0, ...index.tools.map((t) => t.name.length));
   const runWidth = Math.max(0, ...index.tools.map((t) => runsAs(t).length));
   for (const tool of index.tools) {

@@ -49,7 +49,7 @@ Examples:
     if (!Number.isInteger(top) || top < 1 || top > 3) throw new UsageError(`--top must be 1, 2 or 3, not \`${values.top}\`.`);
     const context = values.context === undefined ? undefined : parseContext(values.context);
     if (values.tool !== undefined && !values.explain) throw new UsageError("--tool names a tool to explain: give --explain with it.");
-    const index = scanFromOptions(values);
+    const { index } = await scanFromOptions(values);
     const matcher = createMatcher(index.tools.map((t) => t.model));
     const options = { top, ...(context ? { context } : {}) };
     if (values.explain) {

@@ -5,7 +5,7 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LINT_RULES, type RuleMeta } from "@hdlp/parser";
+import { RULE_DESCRIPTIONS, type RuleDescription } from "@hdlp/parser";
 import { type FileReport, portablePath } from "./report.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
@@ -16,18 +16,8 @@ function artifactLocation(path: string) {
 }
 
 /** `extraRules`: rules from outside the core that may have run (the matcher's intent-collision). */
-export function sarifReport(files: readonly FileReport[], version: string, extraRules: readonly RuleMeta[] = []): string {
-  const rules = [...LINT_RULES, ...extraRules].map((r) => ({ id: r.id, summary: r.summary, severity: r.severity }));
-  const seen = new Set(rules.map((r) => r.id));
-  for (const file of files) {
-    for (const d of file.diagnostics) {
-      // Syntax rules belong to the parser; describe them from their first diagnostic.
-      if (!seen.has(d.rule)) {
-        seen.add(d.rule);
-        rules.push({ id: d.rule, summary: "The text is not valid TOOL.hdlp syntax.", severity: d.severity });
-      }
-    }
-  }
+export function sarifReport(files: readonly FileReport[], version: string, extraRules: readonly RuleDescription[] = []): string {
+  const rules = [...RULE_DESCRIPTIONS, ...extraRules];
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -41,6 +31,7 @@ export function sarifReport(files: readonly FileReport[], version: string, extra
             rules: rules.map((r) => ({
               id: r.id,
               shortDescription: { text: r.summary },
+              help: { text: `Documented in ${r.docs} of the hdlp repository.`, markdown: `Documented in [${r.docs}](${r.docs}) of the hdlp repository.` },
               defaultConfiguration: { level: LEVEL[r.severity] },
             })),
           },

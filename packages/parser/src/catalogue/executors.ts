@@ -4,22 +4,26 @@
  * `fixed` executors know a closed set of methods (the linter rejects others
  * with a did-you-mean); `open` executors pass the method through to the remote
  * side, so only its shape (a dotted name) is checked and `suggested` feeds
- * completion.
+ * completion. The tables are `as const`: executor names, git-forgejo's
+ * method names and the HTTP verbs are types derived from them.
  */
 import type { Doc } from "./fields.ts";
 
-export const EXECUTOR_NAMES = ["gatekeeper", "hlpd-api", "git-forgejo", "shell"] as const;
-export type ExecutorName = (typeof EXECUTOR_NAMES)[number];
+/** The verbs an `endpoint` may use, and the remote executors send. */
+export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpVerb = (typeof HTTP_VERBS)[number];
 
 export interface MethodParam {
   readonly name: string;
   /** `config`: required, but the config may supply it (git-forgejo's default repository). */
   readonly need: "required" | "optional" | "config";
   readonly doc: Doc;
+  /** The only values the method accepts (the remote API's enum): the linter checks a tool's `enum` and `default`, the runtime each call. */
+  readonly values?: readonly string[];
 }
 
-export interface MethodSpec {
-  readonly name: string;
+export interface MethodSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
   readonly params: readonly MethodParam[];
   /** Params the runtime reads by name for this method, apart from any `command` template. */
@@ -44,9 +48,19 @@ export interface ReservedParams {
 /** `cmd` and `cwd`, as the seed's shell-exec declares them. */
 export const EXEC_RESERVED_PARAMS: ReservedParams = { commandLine: "cmd", workingDirectory: "cwd" };
 
-export interface ExecutorSpec {
-  readonly name: ExecutorName;
+/** How a new tool of an executor starts (`hdlp new --executor`): it lints clean as it stands. */
+export interface ExecutorStarter {
+  readonly method: string;
+  /** The template a new tool starts with, for an executor that reads one. */
+  readonly template?: { readonly field: "command" | "endpoint"; readonly text: string };
+  /** Its one param, required. */
+  readonly param: { readonly name: string; readonly type: "string"; readonly description: string };
+}
+
+export interface ExecutorSpec<Name extends string = string> {
+  readonly name: Name;
   readonly doc: Doc;
+  readonly starter: ExecutorStarter;
   /** The optional template fields (`command`, `endpoint`) this executor reads; absent: none. */
   readonly accepts?: readonly ("command" | "endpoint")[];
   readonly methods: { readonly kind: "fixed"; readonly list: readonly MethodSpec[] } | { readonly kind: "open"; readonly suggested: readonly MethodSpec[] };
@@ -55,10 +69,27 @@ export interface ExecutorSpec {
 /** A dotted method name as open executors accept it: `exec`, `cache.get`, `systemctl.restart`. */
 export const OPEN_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)*$/;
 
-const p = (name: string, need: MethodParam["need"], zh: string, en: string): MethodParam => ({ name, need, doc: { zh, en } });
+const p = (name: string, need: MethodParam["need"], zh: string, en: string, values?: readonly string[]): MethodParam => ({ name, need, doc: { zh, en }, ...(values ? { values } : {}) });
 const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
+const PAGE = p("page", "optional", "页码，从 1 开始；回执的 has_more 说明是否还有下一页", "Page number, from 1; the envelope's has_more says whether another page follows");
+const LIMIT = p("limit", "optional", "每页条数（Forgejo 缺省上限 50）", "Page size (Forgejo caps it, 50 by default)");
+const INDEX = (what: { zh: string; en: string }) => p("index", "required", `${what.zh}编号`, `${what.en} number`);
+const ISSUE = { zh: "工单", en: "Issue" };
+const PULL = { zh: "合并请求", en: "Pull request" };
+const FILE_PATH = p("path", "required", "文件路径", "File path");
+const CONTENT = p("content", "required", "文件内容（文本）", "Content (text)");
+const MESSAGE = p("message", "optional", "提交说明", "Commit message");
+const BRANCH = p("branch", "optional", "在此分支上提交（缺省为默认分支）", "Branch to commit on (the default branch when absent)");
+const NEW_BRANCH = p("new_branch", "optional", "先从 branch 新建此分支，提交到新分支（之后可开合并请求）", "Create this branch from `branch` first and commit there (then open a pull request)");
+const EXPECTED_SHA = (zh: string, en: string) =>
+  p("sha", "optional", `期望的文件当前 sha（乐观并发：文件已被改动则失败）；缺省时先读取当前 sha，${zh}`, `The file's expected current sha (optimistic concurrency: fails if the file changed); when absent the current sha is read first, ${en}`);
+const ISSUE_STATE = ["open", "closed"] as const;
+const LIST_STATE = [...ISSUE_STATE, "all"] as const;
+/** MergePullRequestOption.Do in Forgejo's API. */
+const MERGE_STYLES = ["merge", "rebase", "rebase-merge", "squash", "fast-forward-only", "manually-merged"] as const;
+const SWITCH = (name: string, zh: string, en: string) => p(name, "optional", `${zh}（Forgejo 缺省计算，关掉可减轻回执）`, `${en} (Forgejo computes it by default; false makes answers lighter)`);
 
-const FORGEJO_METHODS: readonly MethodSpec[] = [
+const FORGEJO_METHODS = [
   { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO] },
   {
     name: "repo.create",
@@ -70,11 +101,26 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
       p("auto_init", "optional", "是否初始化（README）", "Initialise it with a README"),
     ],
   },
-  { name: "repo.branches", doc: { zh: "列出分支", en: "List branches" }, params: [REPO] },
+  { name: "repo.list", doc: { zh: "列出当前用户的仓库（分页）", en: "List the authenticated user's repositories (paged)" }, params: [PAGE, LIMIT] },
+  {
+    name: "repo.search",
+    doc: { zh: "搜索仓库（分页）", en: "Search repositories (paged)" },
+    params: [p("q", "optional", "关键词", "Keyword"), PAGE, LIMIT],
+  },
+  { name: "repo.branches", doc: { zh: "列出分支（分页）", en: "List branches (paged)" }, params: [REPO, PAGE, LIMIT] },
   {
     name: "repo.commits",
-    doc: { zh: "列出提交记录", en: "List commits" },
-    params: [REPO, p("branch", "optional", "分支或 SHA", "Branch or SHA"), p("path", "optional", "只看涉及该路径的提交", "Only commits touching this path"), p("limit", "optional", "条数", "How many")],
+    doc: { zh: "列出提交记录（分页）", en: "List commits (paged)" },
+    params: [
+      REPO,
+      p("branch", "optional", "分支或 SHA", "Branch or SHA"),
+      p("path", "optional", "只看涉及该路径的提交", "Only commits touching this path"),
+      LIMIT,
+      PAGE,
+      SWITCH("stat", "每个提交附带增删统计", "Diff stats for every commit"),
+      SWITCH("verification", "每个提交附带签名验证", "Signature verification for every commit"),
+      SWITCH("files", "每个提交附带改动的文件列表", "The files every commit touched"),
+    ],
   },
   {
     name: "repo.compare",
@@ -83,34 +129,69 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
   },
   {
     name: "repo.contents",
-    doc: { zh: "读取文件内容（base64 解码为文本）", en: "Read a file (base64 decoded to text)" },
-    params: [REPO, p("path", "required", "文件路径", "File path"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+    doc: { zh: "读取文件内容（解码为文本），或列出目录（缺省 path 为仓库根目录）", en: "Read a file (decoded to text), or list a folder (no path: the repository's root)" },
+    params: [REPO, p("path", "optional", "文件或目录路径；缺省为根目录", "File or folder path; the root when absent"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+  },
+  {
+    name: "branch.create",
+    doc: { zh: "新建分支", en: "Create a branch" },
+    params: [REPO, p("branch", "required", "新分支名", "The new branch's name"), p("from", "optional", "从哪个分支、标签或提交创建（缺省为默认分支）", "Branch, tag or commit to create it from (the default branch when absent)")],
   },
   {
     name: "file.create",
     doc: { zh: "新建文件", en: "Create a file" },
-    params: [REPO, p("path", "required", "文件路径", "File path"), p("content", "required", "文件内容（文本）", "Content (text)"), p("message", "optional", "提交说明", "Commit message"), p("branch", "optional", "分支", "Branch")],
+    params: [REPO, FILE_PATH, CONTENT, MESSAGE, BRANCH, NEW_BRANCH],
   },
   {
     name: "file.update",
-    doc: { zh: "更新文件（自动取当前 sha）", en: "Update a file (fetches the current sha itself)" },
-    params: [REPO, p("path", "required", "文件路径", "File path"), p("content", "required", "文件内容（文本）", "Content (text)"), p("message", "optional", "提交说明", "Commit message"), p("branch", "optional", "分支", "Branch")],
+    doc: { zh: "更新文件（可带期望的 sha）", en: "Update a file (optionally at an expected sha)" },
+    params: [REPO, FILE_PATH, CONTENT, MESSAGE, BRANCH, NEW_BRANCH, EXPECTED_SHA("读与写之间别人的改动会被覆盖", "and an edit made between that read and the write is overwritten")],
+  },
+  {
+    name: "file.delete",
+    doc: { zh: "删除文件（可带期望的 sha）", en: "Delete a file (optionally at an expected sha)" },
+    params: [REPO, FILE_PATH, MESSAGE, BRANCH, NEW_BRANCH, EXPECTED_SHA("读与删之间别人的改动也会被删除", "and an edit made between that read and the delete is deleted with it")],
   },
   {
     name: "issue.list",
-    doc: { zh: "列出工单", en: "List issues" },
-    params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all"), p("labels", "optional", "标签，逗号分隔", "Labels, comma-separated"), p("limit", "optional", "条数", "How many")],
+    doc: { zh: "列出工单（不含合并请求，分页）", en: "List issues (not pull requests; paged)" },
+    params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE), p("labels", "optional", "标签名（列表或逗号分隔）", "Label names (a list, or comma-separated)"), LIMIT, PAGE],
   },
+  { name: "issue.get", doc: { zh: "读取一个工单", en: "Get an issue" }, params: [REPO, INDEX(ISSUE)] },
   {
     name: "issue.create",
     doc: { zh: "新建工单", en: "Create an issue" },
     params: [REPO, p("title", "required", "标题", "Title"), p("body", "optional", "正文", "Body")],
   },
   {
+    name: "issue.edit",
+    doc: { zh: "修改工单：关闭、重开、标题、正文、标签、指派人", en: "Edit an issue: close, reopen, title, body, labels, assignees" },
+    params: [
+      REPO,
+      INDEX(ISSUE),
+      p("title", "optional", "新标题", "New title"),
+      p("body", "optional", "新正文", "New body"),
+      p("state", "optional", "open（重开）| closed（关闭）", "open (reopen) | closed (close)", ISSUE_STATE),
+      p("labels", "optional", "替换全部标签：标签名或编号（列表或逗号分隔）", "Replaces every label: names or ids (a list, or comma-separated)"),
+      p("assignees", "optional", "替换指派人：用户名（列表或逗号分隔）", "Replaces the assignees: user names (a list, or comma-separated)"),
+    ],
+  },
+  {
     name: "issue.comment",
     doc: { zh: "在工单上评论", en: "Comment on an issue" },
-    params: [REPO, p("index", "required", "工单编号", "Issue number"), p("body", "required", "评论内容", "Comment")],
+    params: [REPO, INDEX(ISSUE), p("body", "required", "评论内容", "Comment")],
   },
+  {
+    name: "issue.comments",
+    doc: { zh: "列出工单的评论", en: "List an issue's comments" },
+    params: [REPO, INDEX(ISSUE), p("since", "optional", "只看此时间（RFC 3339）之后更新的", "Only those updated after this time (RFC 3339)")],
+  },
+  {
+    name: "pull.list",
+    doc: { zh: "列出合并请求（分页）", en: "List pull requests (paged)" },
+    params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE), LIMIT, PAGE],
+  },
+  { name: "pull.get", doc: { zh: "读取一个合并请求", en: "Get a pull request" }, params: [REPO, INDEX(PULL)] },
   {
     name: "pull.create",
     doc: { zh: "新建合并请求", en: "Open a pull request" },
@@ -119,8 +200,9 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
   {
     name: "pull.merge",
     doc: { zh: "合并合并请求", en: "Merge a pull request" },
-    params: [REPO, p("index", "required", "合并请求编号", "Pull request number"), p("style", "optional", "merge | rebase | squash", "merge | rebase | squash"), p("message", "optional", "合并提交说明", "Merge commit message")],
+    params: [REPO, INDEX(PULL), p("style", "optional", "合并方式，缺省 merge", "How to merge; merge when absent", MERGE_STYLES), p("message", "optional", "合并提交说明", "Merge commit message")],
   },
+  { name: "release.list", doc: { zh: "列出版本（分页）", en: "List releases (paged)" }, params: [REPO, PAGE, LIMIT] },
   {
     name: "release.create",
     doc: { zh: "发布版本", en: "Create a release" },
@@ -134,12 +216,17 @@ const FORGEJO_METHODS: readonly MethodSpec[] = [
       p("prerelease", "optional", "预发布", "Pre-release"),
     ],
   },
-];
+] as const satisfies readonly MethodSpec[];
 
-export const EXECUTORS: readonly ExecutorSpec[] = [
+/** A method git-forgejo knows. */
+export type ForgejoMethodName = (typeof FORGEJO_METHODS)[number]["name"];
+
+
+const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
     doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    starter: { method: "exec", param: { name: EXEC_RESERVED_PARAMS.commandLine, type: "string", description: "要执行的shell命令" } },
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
     accepts: ["command"],
     methods: {
@@ -158,6 +245,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "hlpd-api",
     doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    starter: { method: "module.get", template: { field: "endpoint", text: "GET /modules/{id}" }, param: { name: "id", type: "string", description: "模块编号" } },
     accepts: ["endpoint"],
     methods: {
       kind: "open",
@@ -171,6 +259,7 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
   {
     name: "git-forgejo",
     doc: { zh: "通过 Forgejo 仓库 API 操作（/api/v1）。", en: "Works through the Forgejo repository API (/api/v1)." },
+    starter: { method: "repo.get", param: { name: "repo", type: "string", description: "仓库，写作 owner/name" } },
     methods: { kind: "fixed", list: FORGEJO_METHODS },
   },
   {
@@ -179,12 +268,20 @@ export const EXECUTORS: readonly ExecutorSpec[] = [
       zh: "本地执行：有 command 时按参数模板执行（不经 shell）；否则以 /bin/sh -c 执行 cmd 参数。",
       en: "Runs locally: with `command`, as an argv template (no shell); without, `cmd` through /bin/sh -c.",
     },
+    starter: { method: "exec", template: { field: "command", text: "echo {text}" }, param: { name: "text", type: "string", description: "要输出的文本" } },
     accepts: ["command"],
     methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
   },
-];
+] as const satisfies readonly ExecutorSpec[];
 
-export function executorSpec(name: string): ExecutorSpec | undefined {
+export type ExecutorName = (typeof EXECUTOR_TABLE)[number]["name"];
+
+/** Every executor, in the order docs and completion list them. */
+export const EXECUTORS: readonly ExecutorSpec<ExecutorName>[] = EXECUTOR_TABLE;
+export const EXECUTOR_NAMES: readonly ExecutorName[] = EXECUTORS.map((e) => e.name);
+
+
+export function executorSpec(name: string): ExecutorSpec<ExecutorName> | undefined {
   return EXECUTORS.find((e) => e.name === name);
 }
 

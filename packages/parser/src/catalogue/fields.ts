@@ -4,6 +4,9 @@
  * The linter, the formatter (field order), the JSON Schema export, the
  * language server (completion, hover) and the runtime (defaults) all read
  * these tables; nothing else declares a field name, a type or a default.
+ * The tables are `as const`, so the names are types (`FieldName`,
+ * `ParamKeyName`, `ConstraintKeyName`): a lookup by a misspelt name fails the
+ * type check.
  */
 
 export interface Doc {
@@ -24,8 +27,8 @@ export type FieldType =
   | "command" // argv template (shell executor)
   | "endpoint"; // `VERB /path/{param}` (hlpd-api REST)
 
-export interface FieldSpec {
-  readonly name: string;
+export interface FieldSpec<Name extends string = string> {
+  readonly name: Name;
   readonly type: FieldType;
   readonly required: boolean;
   readonly doc: Doc;
@@ -33,12 +36,7 @@ export interface FieldSpec {
   readonly example: string;
 }
 
-/**
- * Every field, in canonical order (the formatter's, the fixes', the schema's):
- * the ten of the seed's §7 in its order, with the optional `command` and
- * `endpoint` beside `executor`, since they say how the tool runs.
- */
-export const FIELDS: readonly FieldSpec[] = [
+const FIELD_TABLE = [
   {
     name: "name",
     type: "identifier",
@@ -138,7 +136,17 @@ export const FIELDS: readonly FieldSpec[] = [
     doc: { zh: "为什么需要这个工具（HLDP 核心——知道原因）。", en: "Why the tool exists (the heart of HLDP: know the reason)." },
     example: "铸渊需要通过gatekeeper执行服务器命令。",
   },
-];
+] as const satisfies readonly FieldSpec[];
+
+/** The name of a top-level field the catalogue declares. */
+export type FieldName = (typeof FIELD_TABLE)[number]["name"];
+
+/**
+ * Every field, in canonical order (the formatter's, the fixes', the schema's):
+ * the ten of the seed's §7 in its order, with the optional `command` and
+ * `endpoint` beside `executor`, since they say how the tool runs.
+ */
+export const FIELDS: readonly FieldSpec<FieldName>[] = FIELD_TABLE;
 
 /** `name`: English letters, digits, `-`, `_` and `.`, starting with a letter or digit; no spaces. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -149,20 +157,28 @@ export const PARAM_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 /** `created`: a calendar day written YYYY-MM-DD. */
 export const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export const REQUIRED_FIELDS: readonly string[] = FIELDS.filter((f) => f.required).map((f) => f.name);
+export const REQUIRED_FIELDS: readonly FieldName[] = FIELDS.filter((f) => f.required).map((f) => f.name);
 
-const FIELD_BY_NAME = new Map(FIELDS.map((f) => [f.name, f]));
+const FIELD_BY_NAME: ReadonlyMap<string, FieldSpec<FieldName>> = new Map(FIELDS.map((f) => [f.name, f]));
 
-export function fieldSpec(name: string): FieldSpec | undefined {
+/** Each field's spec by name: typed lookups (`FIELD.created`) cannot misspell it. */
+export const FIELD = Object.fromEntries(FIELDS.map((f) => [f.name, f])) as { readonly [N in FieldName]: FieldSpec<N> };
+
+/** The spec of a key as written in a file, when the catalogue declares it. */
+export function fieldSpec(name: string): FieldSpec<FieldName> | undefined {
   return FIELD_BY_NAME.get(name);
+}
+
+export function isFieldName(name: string): name is FieldName {
+  return FIELD_BY_NAME.has(name);
 }
 
 /** The JSON Schema types a param may declare. */
 export const PARAM_TYPES = ["string", "integer", "number", "boolean", "array", "object"] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
 
-export interface KeySpec {
-  readonly name: string;
+export interface KeySpec<Name extends string = string> {
+  readonly name: Name;
   /** `param-type`: one of PARAM_TYPES; `any`: must match the param's own type. */
   readonly type: "param-type" | "boolean" | "string" | "positive-integer" | "non-negative-integer" | "list" | "any";
   readonly required: boolean;
@@ -171,8 +187,7 @@ export interface KeySpec {
   readonly example: string;
 }
 
-/** The keys of one param in `params_schema`, in canonical order. */
-export const PARAM_KEYS: readonly KeySpec[] = [
+const PARAM_KEY_TABLE = [
   {
     name: "type",
     type: "param-type",
@@ -208,10 +223,15 @@ export const PARAM_KEYS: readonly KeySpec[] = [
     doc: { zh: "允许的取值列表。", en: "The values allowed." },
     example: "[a, b]",
   },
-];
+] as const satisfies readonly KeySpec[];
 
-/** The keys of `constraints`, in canonical order. */
-export const CONSTRAINT_KEYS: readonly KeySpec[] = [
+/** The name of a key of a param that the catalogue declares. */
+export type ParamKeyName = (typeof PARAM_KEY_TABLE)[number]["name"];
+
+/** The keys of one param in `params_schema`, in canonical order. */
+export const PARAM_KEYS: readonly KeySpec<ParamKeyName>[] = PARAM_KEY_TABLE;
+
+const CONSTRAINT_KEY_TABLE = [
   {
     name: "timeout_ms",
     type: "positive-integer",
@@ -236,12 +256,25 @@ export const CONSTRAINT_KEYS: readonly KeySpec[] = [
     doc: { zh: "为 true 时须经铸渊（或人）确认才执行。", en: "When true, the tool runs only after confirmation." },
     example: "false",
   },
-];
+] as const satisfies readonly KeySpec[];
 
-export function paramKeySpec(name: string): KeySpec | undefined {
+/** The name of a constraint the catalogue declares. */
+export type ConstraintKeyName = (typeof CONSTRAINT_KEY_TABLE)[number]["name"];
+
+/** The keys of `constraints`, in canonical order. */
+export const CONSTRAINT_KEYS: readonly KeySpec<ConstraintKeyName>[] = CONSTRAINT_KEY_TABLE;
+
+/** Each constraint's spec by name, its literal default included: `CONSTRAINT.timeout_ms.default` is a number. */
+export const CONSTRAINT = Object.fromEntries(CONSTRAINT_KEY_TABLE.map((k) => [k.name, k])) as {
+  readonly [N in ConstraintKeyName]: Extract<(typeof CONSTRAINT_KEY_TABLE)[number], { readonly name: N }>;
+};
+
+/** The spec of a param key as written in a file, when the catalogue declares it. */
+export function paramKeySpec(name: string): KeySpec<ParamKeyName> | undefined {
   return PARAM_KEYS.find((k) => k.name === name);
 }
 
-export function constraintKeySpec(name: string): KeySpec | undefined {
+/** The spec of a constraint as written in a file, when the catalogue declares it. */
+export function constraintKeySpec(name: string): KeySpec<ConstraintKeyName> | undefined {
   return CONSTRAINT_KEYS.find((k) => k.name === name);
 }

@@ -30,7 +30,7 @@ describe("toJsonSchema", () => {
     ["an unknown field", `${SEED_EXAMPLE}colour: red\n`, "must NOT have additional properties"],
     ["a name with a space", SEED_EXAMPLE.replace("name: shell-exec", "name: shell exec"), "/name"],
     ["a shell method other than exec", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: shell").replace("method: exec", "method: run"), "/method"],
-    ["an unknown git-forgejo method", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.list"), "/method"],
+    ["an unknown git-forgejo method", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.delete"), "/method"],
   ])("rejects %s", (_, yaml, expected) => {
     expect(check(yaml).join("\n")).toContain(expected);
   });

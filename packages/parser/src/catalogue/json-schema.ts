@@ -5,7 +5,7 @@
  * calendar date, templates naming declared params) only `hdlp lint` checks.
  */
 import { CONSTRAINT_KEYS, DATE_PATTERN, type Doc, FIELDS, type FieldType, type KeySpec, PARAM_KEYS, PARAM_NAME_PATTERN, PARAM_TYPES, TOOL_NAME_PATTERN } from "./fields.ts";
-import { EXECUTORS, EXECUTOR_NAMES, OPEN_METHOD_PATTERN } from "./executors.ts";
+import { EXECUTORS, EXECUTOR_NAMES, HTTP_VERBS, OPEN_METHOD_PATTERN } from "./executors.ts";
 
 type Schema = { [key: string]: unknown };
 
@@ -21,7 +21,7 @@ const FIELD_SCHEMAS: Record<FieldType, Schema> = {
   params: { type: "object", propertyNames: { pattern: PARAM_NAME_PATTERN.source }, additionalProperties: { $ref: "#/$defs/param" } },
   constraints: { $ref: "#/$defs/constraints" },
   command: { type: "string", minLength: 1 },
-  endpoint: { type: "string", pattern: "^(GET|POST|PUT|PATCH|DELETE) /\\S*$" },
+  endpoint: { type: "string", pattern: `^(${HTTP_VERBS.join("|")}) /\\S*$` },
 };
 
 function keySchema(key: KeySpec): Schema {

@@ -8,6 +8,7 @@
  * value the catalogue gives as its example (or its default), so the skeleton
  * lints clean as it stands and shows the shape of every value.
  */
+import { type ExecutorName, executorSpec } from "./executors.ts";
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "./fields.ts";
 
 export interface SkeletonOptions {
@@ -15,6 +16,8 @@ export interface SkeletonOptions {
   readonly name: string;
   /** The `created` date, YYYY-MM-DD. */
   readonly created: string;
+  /** The executor the tool starts with (its method, template and param: the catalogue's `starter`); gatekeeper by default. */
+  readonly executor?: ExecutorName;
 }
 
 /** One value of the skeleton that the author is expected to change. */
@@ -26,8 +29,8 @@ export interface SkeletonSlot {
   readonly text: string;
 }
 
-/** The name the skeleton gives its one example param (the seed's `cmd`). */
-const EXAMPLE_PARAM = "cmd";
+/** The seed's own example runs through a gatekeeper. */
+const DEFAULT_EXECUTOR: ExecutorName = "gatekeeper";
 
 /**
  * The skeleton's text. `slot` renders each value: as it is by default, or as
@@ -36,17 +39,21 @@ const EXAMPLE_PARAM = "cmd";
 export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot) => string = (s) => s.text): string {
   let index = 0;
   const value = (key: string, text: string) => slot({ index: ++index, key, text });
+  const executor = options.executor ?? DEFAULT_EXECUTOR;
+  const { starter } = executorSpec(executor)!;
+  const paramKey: Readonly<Record<string, string>> = { type: starter.param.type, required: "true", description: JSON.stringify(starter.param.description) };
   const lines: string[] = [];
   for (const field of FIELDS) {
-    if (!field.required) continue;
     if (field.type === "params") {
-      const name = value("param", EXAMPLE_PARAM);
-      const keys = PARAM_KEYS.filter((k) => k.required).map((k) => `${k.name}: ${value(k.name, k.example)}`);
+      const name = value("param", starter.param.name);
+      const keys = PARAM_KEYS.filter((k) => k.required).map((k) => `${k.name}: ${value(k.name, paramKey[k.name] ?? k.example)}`);
       lines.push(`${field.name}:`, `  ${name}: { ${keys.join(", ")} }`);
     } else if (field.type === "constraints") {
-      lines.push(`${field.name}:`, ...CONSTRAINT_KEYS.map((k) => `  ${k.name}: ${value(k.name, String(k.default ?? k.example))}`));
-    } else {
-      const text = field.name === "name" ? options.name : field.type === "date" ? options.created : field.example;
+      lines.push(`${field.name}:`, ...CONSTRAINT_KEYS.filter((k) => k.required).map((k) => `  ${k.name}: ${value(k.name, String(k.default ?? k.example))}`));
+    } else if (field.name === starter.template?.field) {
+      lines.push(`${field.name}: ${value(field.name, starter.template.text)}`);
+    } else if (field.required) {
+      const text = field.name === "name" ? options.name : field.type === "date" ? options.created : field.name === "executor" ? executor : field.name === "method" ? starter.method : field.example;
       lines.push(`${field.name}: ${value(field.name, text)}`);
     }
   }
@@ -56,4 +63,10 @@ export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot
 /** `${index:text}` in the snippet syntax LSP and VS Code share, with `$`, `}` and `\` escaped. */
 export function snippetPlaceholder(slot: SkeletonSlot): string {
   return `\${${slot.index}:${slot.text.replace(/[$}\\]/g, "\\$&")}}`;
+}
+
+/** A day as YYYY-MM-DD in local time: the `created` an author would write today. */
+export function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loadTool } from "../model/to-tool-model.ts";
+import { loadTool } from "../load.ts";
 import { parse } from "../syntax/parse.ts";
 import { format, FormatError, formatText } from "./format.ts";
 

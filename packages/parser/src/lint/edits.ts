@@ -6,7 +6,7 @@
  */
 import type { TextEdit } from "../diagnostics.ts";
 import type { Entry, MapNode, Range } from "../syntax/ast.ts";
-import type { DocumentSource } from "./source.ts";
+import type { DocumentSource } from "../semantic/document-source.ts";
 
 export function replace(range: Range, newText: string): TextEdit {
   return { range, newText };

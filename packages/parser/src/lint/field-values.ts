@@ -6,13 +6,14 @@
  */
 import { CONSTRAINT_KEYS, fieldSpec, TOOL_NAME_PATTERN } from "../catalogue/fields.ts";
 import { executorSpec } from "../catalogue/executors.ts";
+import { toolFolder } from "../catalogue/layout.ts";
 import { eol } from "./edits.ts";
-import type { ToolFacts } from "./facts.ts";
+import type { ToolFacts } from "../semantic/tool-facts.ts";
 
 /** The folder of `tools/<name>/TOOL.hdlp`, when it makes a valid name. */
 function nameFromPath(path: string | undefined): string | undefined {
-  const parts = (path ?? "").split(/[\\/]/);
-  const folder = parts.at(-1) === "TOOL.hdlp" ? parts.at(-2) : parts.at(-1)?.replace(/\.hdlp$/, "");
+  if (path === undefined) return undefined;
+  const folder = toolFolder(path) ?? path.split(/[\\/]/).at(-1)?.replace(/\.hdlp$/, "");
   return folder && TOOL_NAME_PATTERN.test(folder) ? folder : undefined;
 }
 

@@ -2,21 +2,25 @@
  * The engine: the parser's syntax diagnostics, then every rule over the
  * document's facts, suppressions applied, sorted by position.
  */
-import type { Diagnostic } from "../diagnostics.ts";
+import type { Diagnostic, RuleDescription } from "../diagnostics.ts";
 import type { Entry } from "../syntax/ast.ts";
 import type { ToolDocument } from "../syntax/document.ts";
 import { parse, type ParseResult } from "../syntax/parse.ts";
-import { collectFacts, type LintOptions, type ToolFacts } from "./facts.ts";
+import { SYNTAX_RULE_DESCRIPTIONS } from "../syntax/syntax-diagnostics.ts";
+import { collectFacts, type LintOptions, type ToolFacts } from "../semantic/tool-facts.ts";
 import type { FileSummary, Finding, RuleMeta } from "./rule.ts";
-import { scalarOf } from "../model/values.ts";
+import { scalarOf } from "../semantic/values.ts";
 import { FILE_SET_RULES, RULES } from "./rules/index.ts";
-import { sourceOf } from "./source.ts";
+import { sourceOf } from "../semantic/document-source.ts";
 import { applySuppressions, readSuppressions, type Suppression, UNUSED_SUPPRESSION } from "./suppression.ts";
 
-export type { LintOptions } from "./facts.ts";
+export type { LintOptions } from "../semantic/tool-facts.ts";
 
 /** Every rule the linter knows (syntax rules are the parser's and are documented in the spec). */
 export const LINT_RULES: readonly RuleMeta[] = [...RULES, ...FILE_SET_RULES, UNUSED_SUPPRESSION].map(({ id, severity, summary }) => ({ id, severity, summary }));
+
+/** Every rule a lint reports, the parser's first, each with the docs/ page that documents it (for SARIF and editors). */
+export const RULE_DESCRIPTIONS: readonly RuleDescription[] = [...SYNTAX_RULE_DESCRIPTIONS, ...LINT_RULES.map((rule) => ({ ...rule, docs: `docs/linter.md#${rule.id}` }))];
 
 const RULE_IDS: ReadonlySet<string> = new Set(LINT_RULES.map((r) => r.id));
 

@@ -6,6 +6,7 @@
  * down from inserting a second copy when it finds one.
  */
 import { CONSTRAINT_KEYS, FIELDS, PARAM_KEYS } from "../catalogue/fields.ts";
+import type { Entry } from "../syntax/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
@@ -13,10 +14,10 @@ export const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) =
 export const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
 
 /**
- * The key among `present` that unknown-field would rename to `wanted` (an
- * unknown key whose did-you-mean is `wanted`), when there is one.
+ * The entry among `present` whose key unknown-field would rename to `wanted`
+ * (an unknown key whose did-you-mean is `wanted`), when there is one.
  */
-export function misspeltAs(wanted: string, present: Iterable<string>, known: ReadonlySet<string>): string | undefined {
-  for (const key of present) if (!known.has(key) && didYouMean(key, known) === wanted) return key;
+export function misspeltAs(wanted: string, present: Iterable<[string, Entry]>, known: ReadonlySet<string>): Entry | undefined {
+  for (const [key, entry] of present) if (!known.has(key) && didYouMean(key, known) === wanted) return entry;
   return undefined;
 }

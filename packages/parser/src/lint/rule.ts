@@ -3,17 +3,11 @@
  * Rules read the precomputed `ToolFacts` and report findings; the engine adds
  * the id and severity, applies suppressions and sorts.
  */
-import type { Fix, Severity } from "../diagnostics.ts";
+import type { Fix, RuleMeta } from "../diagnostics.ts";
 import type { Range } from "../syntax/ast.ts";
-import type { ParamFacts, ToolFacts } from "./facts.ts";
+import type { ParamFacts, ToolFacts } from "../semantic/tool-facts.ts";
 
-export interface RuleMeta {
-  /** Stable, kebab-case: users write it in `# hdlp-disable-next-line <id>`. */
-  readonly id: string;
-  readonly severity: Severity;
-  /** One line for `docs/linter.md`, SARIF and editors. */
-  readonly summary: string;
-}
+export type { RuleMeta };
 
 export interface Finding {
   readonly message: string;

@@ -11,7 +11,7 @@ import type { Range } from "../syntax/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { removeLine } from "./edits.ts";
 import type { RuleMeta } from "./rule.ts";
-import type { DocumentSource } from "./source.ts";
+import type { DocumentSource } from "../semantic/document-source.ts";
 
 const DIRECTIVE = /^\s*hdlp-disable-next-line\b(.*)$/;
 

@@ -5,9 +5,12 @@
  */
 import type { ExecutorName } from "../catalogue/executors.ts";
 import type { ParamType } from "../catalogue/fields.ts";
-import type { Range } from "../syntax/ast.ts";
+import type { JsonValue } from "../semantic/values.ts";
+import type { CommandTemplate, EndpointTemplate } from "../templates/template.ts";
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue } from "../semantic/values.ts";
+export type * from "../templates/template.ts";
+
 
 export interface ParamModel {
   readonly name: string;
@@ -22,46 +25,6 @@ export interface ConstraintsModel {
   readonly timeout_ms: number;
   readonly max_output_bytes: number;
   readonly require_confirm: boolean;
-}
-
-/** A `{param}` inside a command or endpoint template. */
-export interface Placeholder {
-  readonly kind: "placeholder";
-  readonly param: string;
-  /** Range within the TOOL.hdlp text, for diagnostics. */
-  readonly range: Range;
-}
-
-export interface Literal {
-  readonly kind: "literal";
-  readonly text: string;
-}
-
-/** One argv element: literal text and placeholders, joined without separators. */
-export interface TemplateArg {
-  readonly kind: "arg";
-  readonly parts: readonly (Literal | Placeholder)[];
-  readonly range: Range;
-}
-
-/** `[--since {since}]`: kept only when every param inside it is present. */
-export interface TemplateGroup {
-  readonly kind: "group";
-  readonly args: readonly TemplateArg[];
-  readonly range: Range;
-}
-
-/** `command: git log --oneline -n {count}`, split into arguments when the file is parsed. */
-export interface CommandTemplate {
-  readonly source: string;
-  readonly items: readonly (TemplateArg | TemplateGroup)[];
-}
-
-/** `endpoint: GET /modules/{id}`. */
-export interface EndpointTemplate {
-  readonly verb: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  readonly path: string;
-  readonly placeholders: readonly Placeholder[];
 }
 
 export interface ToolModel {

@@ -6,7 +6,6 @@
 import { FIELDS, type FieldSpec } from "../catalogue/fields.ts";
 import type { LineIndex } from "../text/line-index.ts";
 import type { Comment, Entry, ErrorNode, MapNode, Position, Range, Value } from "./ast.ts";
-import { cursorAt, type PathAt } from "./path-at.ts";
 import { Scanner } from "./scanner.ts";
 import type { HdlpToken } from "./tokens.ts";
 
@@ -21,9 +20,10 @@ export class ToolDocument {
   readonly errors: readonly ErrorNode[];
   readonly lines: LineIndex;
   /**
-   * The Scanner's tokens, for pathAt only: scanned again on its first call
-   * rather than kept from the parse, so the thousands of documents a lint
-   * run or a workspace holds do not keep their tokens alive.
+   * The Scanner's tokens, for editors (the language service's cursor):
+   * scanned again on first use rather than kept from the parse, so the
+   * thousands of documents a lint run or a workspace holds do not keep their
+   * tokens alive.
    */
   #tokens: readonly HdlpToken[] | undefined;
 
@@ -90,14 +90,10 @@ export class ToolDocument {
     return this.lines.rangeOf(startOffset, endOffset);
   }
 
-  /**
-   * The nodes enclosing `offset` and what the cursor there is on: a key
-   * position (with the map's field path), a value (with its entry), a comment.
-   * Works on half-typed text; see PathAt.
-   */
-  pathAt(offset: number): PathAt {
+  /** The Scanner's tokens, synthetic ones (indentation, closers) included; see tokens.ts. */
+  get tokens(): readonly HdlpToken[] {
     this.#tokens ??= scanTokens(this.text, this.lines);
-    return cursorAt(this, this.#tokens, offset);
+    return this.#tokens;
   }
 }
 
@@ -105,6 +101,6 @@ function scanTokens(text: string, lines: LineIndex): readonly HdlpToken[] {
   try {
     return new Scanner(text, lines).scan().tokens;
   } catch {
-    return []; // parse() already reported the internal error; pathAt then answers from the tree alone.
+    return []; // parse() already reported the internal error; a cursor then answers from the tree alone.
   }
 }

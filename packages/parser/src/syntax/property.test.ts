@@ -3,7 +3,6 @@
  * every range lies inside the text, children lie inside their parents in
  * order, and every position agrees with its offset.
  */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineIndex } from "../text/line-index.ts";
@@ -11,14 +10,7 @@ import type { Position, Range, Value } from "./ast.ts";
 import { HdlpGrammar } from "./grammar.ts";
 import { parse } from "./parse.ts";
 import { Scanner } from "./scanner.ts";
-
-const seed = readFileSync(new URL("testdata/seed.hdlp", import.meta.url), "utf8");
-const variants = [
-  seed,
-  seed.replace(/\n/g, "\r\n"),
-  "\uFEFF" + seed,
-  "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
-];
+import { mutated, syntaxy, variants } from "./arbitraries.test-support.ts";
 
 /** The position of `offset`, computed the obvious way: split into lines, count. */
 function naivePosition(text: string, offset: number): Position {
@@ -77,60 +69,6 @@ function checkParse(text: string): void {
   for (const e of document.errors) checkRange(text, e.range);
 }
 
-/** Text built from the characters that matter to the syntax. */
-const syntaxy = fc
-  .array(
-    fc.constantFrom(
-      "a",
-      "键",
-      "😀",
-      ":",
-      ": ",
-      " ",
-      "  ",
-      "\n",
-      "\r\n",
-      "\r",
-      "\t",
-      "{",
-      "}",
-      "[",
-      "]",
-      ",",
-      "- ",
-      "#",
-      " #",
-      '"',
-      "'",
-      "\\",
-      "|",
-      ">",
-      "-",
-      "+",
-      "2",
-      "\uFEFF",
-    ),
-    {
-      maxLength: 200,
-    },
-  )
-  .map((parts) => parts.join(""));
-
-/** A valid file with a few characters inserted, deleted or replaced. */
-const mutated = fc
-  .tuple(
-    fc.constantFrom(...variants),
-    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.string({ maxLength: 3, unit: "binary" })), { minLength: 1, maxLength: 6 }),
-  )
-  .map(([text, edits]) => {
-    let out = text;
-    for (const [at, remove, insert] of edits) {
-      const i = at % (out.length + 1);
-      out = out.slice(0, i) + insert + out.slice(i + remove);
-    }
-    return out;
-  });
-
 describe("parse, on any input", () => {
   it("the clean variants parse clean and satisfy the invariants", () => {
     for (const text of variants) {
@@ -177,23 +115,6 @@ describe("parse, on any input", () => {
         expect(streamedErrors).toEqual(grammar.errors);
       }),
       { numRuns: 60 },
-    );
-  });
-
-  it("pathAt never throws and its nodes enclose the offset", () => {
-    fc.assert(
-      fc.property(fc.oneof(mutated, syntaxy), fc.nat(), (text, n) => {
-        const { document } = parse(text);
-        // pathAt, like positionAt, moves an offset between CR and LF to the end of its line.
-        const offset = document.positionAt(n % (text.length + 1)).offset;
-        const { nodes } = document.pathAt(offset);
-        expect(nodes[0]).toBe(document.root);
-        for (const node of nodes.slice(1)) {
-          expect(node.range.start.offset).toBeLessThanOrEqual(offset);
-          expect(node.range.end.offset).toBeGreaterThanOrEqual(offset);
-        }
-      }),
-      { numRuns: 500 },
     );
   });
 

@@ -2,19 +2,26 @@
  * The diagnostics the parser itself reports. Every one is an error: the text
  * does not say what its author meant, so nothing downstream should guess.
  *
- * Rule ids (documented in docs/spec.md):
- *   syntax               anything the grammar does not allow
- *   tab-indentation      a tab in a line's indentation (safe fix: spaces)
- *   unterminated-string  a quoted string without its closing quote on the line
- *   bad-escape           an unknown `\` escape in a double-quoted string
- *   nesting-too-deep     more than MAX_NESTING levels of nesting
+ * Their ids and summaries are declared here and documented in docs/spec.md §9.
  */
-import type { Diagnostic, Fix } from "../diagnostics.ts";
+import type { Diagnostic, Fix, RuleDescription } from "../diagnostics.ts";
 import type { Range } from "./ast.ts";
 
+const SYNTAX_RULE_TABLE = [
+  { id: "syntax", summary: "The text is not TOOL.hdlp: an unexpected indentation, a line that is not `key: value`, a stray or unclosed bracket, a missing `:` or `,`." },
+  { id: "tab-indentation", summary: "A tab in a line's indentation; the fix writes spaces." },
+  { id: "unterminated-string", summary: "A quoted string without its closing quote on its line." },
+  { id: "bad-escape", summary: "An unknown `\\` escape in a double-quoted string, or `\\x`/`\\u`/`\\U` without enough hex digits." },
+  { id: "nesting-too-deep", summary: "Blocks or brackets nested deeper than 64 levels." },
+] as const;
+
+export type SyntaxRule = (typeof SYNTAX_RULE_TABLE)[number]["id"];
+
 /** The rule ids of the parser's own diagnostics (for suppressions and docs). */
-export const SYNTAX_RULES = ["syntax", "tab-indentation", "unterminated-string", "bad-escape", "nesting-too-deep"] as const;
-export type SyntaxRule = (typeof SYNTAX_RULES)[number];
+export const SYNTAX_RULES: readonly SyntaxRule[] = SYNTAX_RULE_TABLE.map((r) => r.id);
+
+/** The parser's rules as reports describe them: every one an error, documented in docs/spec.md §9. */
+export const SYNTAX_RULE_DESCRIPTIONS: readonly RuleDescription[] = SYNTAX_RULE_TABLE.map((r) => ({ ...r, severity: "error", docs: "docs/spec.md#9-syntax-errors" }));
 
 export function syntaxDiagnostic(rule: SyntaxRule, message: string, range: Range, fix?: Fix): Diagnostic {
   return fix ? { rule, severity: "error", message, range, fix } : { rule, severity: "error", message, range };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommandTemplate, TemplateArg } from "../model/tool-model.ts";
+import type { CommandTemplate, TemplateArg } from "./template.ts";
 import { commandPlaceholders, parseCommandTemplate } from "./command.ts";
 
 /** The template as strings: `{p}` for a placeholder, `[ … ]` around a group. */

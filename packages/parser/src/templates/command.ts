@@ -12,7 +12,7 @@
  *     whole when one of its params is absent; groups do not nest. Outside a group `]`
  *     is literal; quote a `[` that opens an argument (`'['`) to pass it literally.
  */
-import type { CommandTemplate, Literal, Placeholder, TemplateArg, TemplateGroup } from "../model/tool-model.ts";
+import type { CommandTemplate, Literal, Placeholder, TemplateArg, TemplateGroup } from "./template.ts";
 import { type Locate, locateInSource, PLACEHOLDER_NAME, span, type TemplateProblem } from "./locate.ts";
 
 export interface CommandParse {

@@ -3,11 +3,9 @@
  * one of GET, POST, PUT, PATCH, DELETE; the path starts with `/` and may hold
  * `{param}` placeholders, substituted percent-encoded at run time.
  */
-import type { EndpointTemplate, Placeholder } from "../model/tool-model.ts";
+import { HTTP_VERBS, type HttpVerb } from "../catalogue/executors.ts";
+import type { EndpointTemplate, Placeholder } from "./template.ts";
 import { type Locate, locateInSource, PLACEHOLDER_NAME, span, type TemplateProblem } from "./locate.ts";
-
-export const HTTP_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Verb = (typeof HTTP_VERBS)[number];
 
 export interface EndpointParse {
   /** Absent when the verb or the path cannot be read. */
@@ -64,5 +62,5 @@ export function parseEndpointTemplate(source: string, locate: Locate = locateInS
     }
   }
   if (!verbKnown || !path.startsWith("/")) return { problems };
-  return { template: { verb: upper as Verb, path, placeholders }, problems };
+  return { template: { verb: upper as HttpVerb, path, placeholders }, problems };
 }

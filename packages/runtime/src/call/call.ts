@@ -15,6 +15,7 @@ import type { AuditLog, CallOutcome } from "../audit/audit-log.ts";
 import { type Envelope, NOT_FOUND_SUGGESTION } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, InvalidCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { EXECUTORS, type ExecutorTable } from "../executors/index.ts";
+import { ToolSourceError } from "../registry/forgejo/blob-store.ts";
 import type { ToolIndex } from "../registry/tool-index.ts";
 import { closestNames } from "./closest-names.ts";
 import { formatDryRun } from "./dry-run.ts";
@@ -93,7 +94,14 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
       },
     };
   }
-  const tool = registered.model;
+  let tool: ToolModel;
+  try {
+    tool = registered.load ? registered.load() : registered.model;
+  } catch (error) {
+    if (!(error instanceof ToolSourceError)) throw error;
+    const { model } = registered;
+    return { outcome: "failed", envelope: failure(model, `\`${model.name}\` was not run: ${error.message}`, started) };
+  }
   const checked = checkParams(tool, call.params ?? {});
   if (!checked.ok) return refuse(tool, "invalid-params", `invalid params for \`${tool.name}\`: ${checked.problems.join("; ")}`, started);
   const executor = (options.executors ?? EXECUTORS)[tool.executor];
@@ -195,6 +203,8 @@ async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, s
       ...(result.truncated ? { truncated: true } : {}),
       ...(result.stderr ? { stderr: result.stderr } : {}),
       ...(result.timed_out ? { timed_out: true } : {}),
+      ...(result.total_count === undefined ? {} : { total_count: result.total_count }),
+      ...(result.has_more === undefined ? {} : { has_more: result.has_more }),
     },
   };
 }

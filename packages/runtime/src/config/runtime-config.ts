@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Endpoint, RuntimeConfig } from "../executors/executor.ts";
-import { REPO_NAME } from "../executors/git-forgejo/methods.ts";
+import { REPO_NAME } from "../executors/git-forgejo/api.ts";
 
 export const CONFIG_FILE_NAME = "hdlp.config.json";
 

@@ -36,6 +36,10 @@ export interface ExecutionResult {
   readonly stderr?: string;
   /** True when the run was stopped at its timeout. */
   readonly timed_out?: boolean;
+  /** A paged list's total, from the server's paging headers (executors/http/paging.ts). */
+  readonly total_count?: number;
+  /** Whether the server has a further page of the list. */
+  readonly has_more?: boolean;
 }
 
 /** What `hdlp call --dry-run` prints: exactly what would run, secrets masked. */

@@ -9,11 +9,13 @@ import { gitForgejoExecutor } from "./git-forgejo/git-forgejo.ts";
 import { hlpdApiExecutor } from "./hlpd-api/hlpd-api.ts";
 import { shellExecutor } from "./shell/shell-executor.ts";
 
-export type ExecutorTable = Readonly<Partial<Record<ExecutorName, Executor>>>;
-
-export const EXECUTORS: ExecutorTable = {
+/** Every executor name has its implementation: a new executor in the catalogue does not compile without one. */
+export const EXECUTORS: Readonly<Record<ExecutorName, Executor>> = {
   shell: shellExecutor,
   gatekeeper: gatekeeperExecutor,
   "hlpd-api": hlpdApiExecutor,
   "git-forgejo": gitForgejoExecutor,
 };
+
+/** Executors a caller puts in place of the built-in ones (a host with its own gatekeeper client, or tests). */
+export type ExecutorTable = Readonly<Partial<Record<ExecutorName, Executor>>>;

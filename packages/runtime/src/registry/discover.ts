@@ -6,8 +6,8 @@
  */
 import { type Dirent, lstatSync, readdirSync, realpathSync, type Stats, statSync } from "node:fs";
 import { join, relative, isAbsolute, sep } from "node:path";
+import { TOOL_FILE_NAME } from "@hdlp/parser";
 
-export const TOOL_FILE_NAME = "TOOL.hdlp";
 
 export interface FoundFile {
   /** `<root>/<folder>/TOOL.hdlp`, as found (not resolved). */

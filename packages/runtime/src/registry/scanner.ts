@@ -9,10 +9,11 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Diagnostic, loadTool } from "@hdlp/parser";
+import { loadTool } from "@hdlp/parser";
 import { cacheFilePath, type CacheEntry, hashBytes, PersistedIndex, RACY_WINDOW_MS, StoredMeaning } from "./cache.ts";
 import { discoverToolFiles, type FoundFile } from "./discover.ts";
-import { createToolIndex, type InvalidTool, registryDiagnostic, type RegisteredTool, type ToolIndex } from "./tool-index.ts";
+import { registerFiles } from "./register.ts";
+import { createToolIndex, registryDiagnostic, type ToolIndex } from "./tool-index.ts";
 
 export interface ScanOptions {
   /** The tools root: `./tools` by default (the CLI also reads `--root` and `HDLP_TOOLS_DIR`). */
@@ -50,36 +51,16 @@ export class ToolScanner {
     let read = 0;
     let parsed = 0;
     const loaded = files.map((file) => {
-      const cached = this.fromCache(file, startedAt);
-      if (cached) return { file, entry: cached };
-      read++;
-      const fresh = this.read(file, startedAt);
-      if (fresh.parsed) parsed++;
-      return { file, entry: fresh.entry };
-    });
-
-    const invalid: InvalidTool[] = escaped.map((e) => ({
-      path: e.path,
-      folder: e.folder,
-      diagnostics: [registryDiagnostic("path-escapes-root", `${e.folder} links to ${e.target}, outside the tools root; it is not loaded.`)],
-    }));
-    const tools: RegisteredTool[] = [];
-    const claimants = new Map<string, { file: FoundFile; entry: CacheEntry }[]>();
-    for (const item of loaded) {
-      const { file, entry } = item;
-      if (entry.name === undefined) invalid.push(invalidTool(file, entry));
-      else claimants.set(entry.name, [...(claimants.get(entry.name) ?? []), item]);
-    }
-    for (const [name, claims] of claimants) {
-      if (claims.length === 1) {
-        tools.push(registeredTool(name, claims[0]!.file, claims[0]!.entry));
-        continue;
+      let entry = this.fromCache(file, startedAt);
+      if (!entry) {
+        read++;
+        const fresh = this.read(file, startedAt);
+        if (fresh.parsed) parsed++;
+        entry = fresh.entry;
       }
-      // Two files, one name: registering either would make a call's meaning depend on folder order.
-      const folders = claims.map((c) => c.file.folder).join(", ");
-      const clash = registryDiagnostic("duplicate-name", `The name \`${name}\` is declared by several tools (${folders}); none of them is registered.`);
-      for (const { file, entry } of claims) invalid.push(invalidTool(file, entry, clash));
-    }
+      return { path: file.path, folder: file.folder, entry };
+    });
+    const { tools, invalid } = registerFiles(loaded, escaped);
 
     const present = new Set(files.map((f) => f.path));
     for (const path of this.memory.keys()) if (!present.has(path)) this.memory.delete(path);
@@ -135,36 +116,10 @@ export class ToolScanner {
   }
 }
 
-function loadMeaning(text: string, path: string): Pick<CacheEntry, "name" | "meaning"> {
+/** What a file's text means: its lint, and its model under its name when it has no error. */
+export function loadMeaning(text: string, path: string): Pick<CacheEntry, "name" | "meaning"> {
   const { diagnostics, model } = loadTool(text, { path });
   return model ? { name: model.name, meaning: StoredMeaning.of({ diagnostics, model }) } : { meaning: StoredMeaning.of({ diagnostics }) };
-}
-
-/** The model and diagnostics are read from the index only when first used. */
-function registeredTool(name: string, file: FoundFile, entry: CacheEntry): RegisteredTool {
-  return {
-    name,
-    path: file.path,
-    hash: entry.hash,
-    get model() {
-      return entry.meaning.get().model!;
-    },
-    get diagnostics() {
-      return entry.meaning.get().diagnostics;
-    },
-  };
-}
-
-function invalidTool(file: FoundFile, entry: CacheEntry, reason?: Diagnostic): InvalidTool {
-  return {
-    path: file.path,
-    folder: file.folder,
-    hash: entry.hash,
-    get diagnostics() {
-      const own = entry.meaning.get().diagnostics;
-      return reason ? [reason, ...own] : own;
-    },
-  };
 }
 
 /** One scan of a root, with the persisted index (see ScanOptions). */

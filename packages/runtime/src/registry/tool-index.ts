@@ -12,8 +12,15 @@ export interface RegisteredTool {
   readonly model: ToolModel;
   /** Warnings and infos the linter reported (a registered tool has no errors). */
   readonly diagnostics: readonly Diagnostic[];
-  /** sha256 of the file's bytes. */
+  /** sha256 of the file's bytes; for a tool read from a repository, its git blob id. */
   readonly hash: string;
+  /**
+   * The model a call runs, when it must be read again rather than taken from
+   * the index: a repository's tool is parsed from its blob, read from the
+   * content-addressed cache and checked against its sha (throws
+   * ToolSourceError when it cannot be). Absent: a call runs `model`.
+   */
+  load?(): ToolModel;
 }
 
 export interface InvalidTool {
@@ -22,7 +29,7 @@ export interface InvalidTool {
   readonly folder: string;
   /** Every diagnostic of the file; at least one is an error. */
   readonly diagnostics: readonly Diagnostic[];
-  /** sha256 of the file's bytes; absent when it was never read (a link escaping the root). */
+  /** As RegisteredTool's; absent when it was never read (a link escaping the root). */
   readonly hash?: string;
 }
 
@@ -38,6 +45,15 @@ export interface ScanStats {
   readonly cacheFile?: string;
   /** Why the index could not be written (the scan itself succeeded). */
   readonly cacheError?: string;
+  /** HTTP requests a scan of a repository made (its head, its tree's pages, new blobs). */
+  readonly requests?: number;
+}
+
+/** Where a repository's index came from: the commit its tree was read at, and when. */
+export interface IndexOrigin {
+  readonly commit: string;
+  /** ISO 8601. */
+  readonly readAt: string;
 }
 
 export interface ToolIndex {
@@ -48,14 +64,18 @@ export interface ToolIndex {
   /** Sorted by path. */
   readonly invalid: readonly InvalidTool[];
   readonly stats: ScanStats;
+  /** For a repository's tools: the commit they were read at. */
+  readonly origin?: IndexOrigin;
+  /** Set when this is the last good index, used because the source could not be read now: why. */
+  readonly stale?: string;
   get(name: string): RegisteredTool | undefined;
 }
 
-export function createToolIndex(root: string, tools: RegisteredTool[], invalid: InvalidTool[], stats: ScanStats): ToolIndex {
+export function createToolIndex(root: string, tools: RegisteredTool[], invalid: InvalidTool[], stats: ScanStats, origin?: IndexOrigin): ToolIndex {
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   invalid.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return { root, tools, invalid, stats, get: (name) => byName.get(name) };
+  return { root, tools, invalid, stats, ...(origin ? { origin } : {}), get: (name) => byName.get(name) };
 }
 
 const START = { offset: 0, line: 0, character: 0 };

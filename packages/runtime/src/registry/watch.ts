@@ -7,9 +7,16 @@
  * the scan re-reads only files whose size or mtime moved, so a burst of
  * editor writes costs one cheap scan, and the change report compares content
  * hashes, so a save that changes nothing reports nothing.
+ *
+ * A repository's root (forgejo/scanner.ts) cannot be watched for events: it
+ * is polled. Each poll asks for the commit the ref points at, one small
+ * request, and reads the tree again only when it moved; the changes are
+ * reported the same way. While Forgejo cannot be read, the last good index
+ * stays in use, marked `stale`, and the failure goes to onError once.
  */
 import { type FSWatcher, readdirSync, watch } from "node:fs";
 import { join } from "node:path";
+import { type ForgejoScanOptions, ForgejoToolScanner } from "./forgejo/scanner.ts";
 import { type ScanOptions, ToolScanner } from "./scanner.ts";
 import type { ToolIndex } from "./tool-index.ts";
 
@@ -35,6 +42,17 @@ export interface WatchOptions extends ScanOptions {
   /** A re-scan that failed (the root was removed …); watching goes on. */
   readonly onError?: (error: Error) => void;
 }
+
+/** A repository's root, polled. */
+export interface ForgejoWatchOptions extends ForgejoScanOptions {
+  /** Between two polls of the ref's commit; 30 s by default. */
+  readonly pollMs?: number;
+  readonly onChange: (change: RegistryChange) => void;
+  /** Forgejo could not be read (the index goes on, stale), or a poll failed otherwise. */
+  readonly onError?: (error: Error) => void;
+}
+
+export const DEFAULT_POLL_MS = 30_000;
 
 export interface RegistryWatcher {
   /** The registry as of the last scan. */
@@ -84,27 +102,70 @@ export function watchTools(options: WatchOptions): RegistryWatcher {
     try {
       // Watch first, then scan: a file written after the watch starts raises an event, one written before it is scanned.
       syncWatchers();
-      const next = scanner.scan();
-      const change = diff(index, next);
-      index = next;
-      if (change.added.length || change.changed.length || change.removed.length) options.onChange(change);
+      index = advance(index, scanner.scan(), options.onChange);
     } catch (error) {
       options.onError?.(error as Error);
     }
   };
 
   syncWatchers();
-  return {
-    get index() {
-      return index;
-    },
-    close() {
+  return registryWatcher(
+    () => index,
+    () => {
       closed = true;
       clearTimeout(timer);
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
     },
+  );
+}
+
+/**
+ * Watches a folder (watchTools) or polls a repository, whichever `options`
+ * names; resolves once the first scan is done (a repository that cannot be
+ * read and has no earlier index kept rejects, naming the server).
+ */
+export async function watchRegistry(options: WatchOptions | ForgejoWatchOptions): Promise<RegistryWatcher> {
+  if (!("source" in options)) return watchTools(options);
+  const scanner = new ForgejoToolScanner(options);
+  let index = await scanner.scan();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const poll = async () => {
+    try {
+      const next = await scanner.scan();
+      if (closed) return;
+      if (next.stale !== undefined && index.stale === undefined) options.onError?.(new Error(next.stale));
+      index = advance(index, next, options.onChange);
+    } catch (error) {
+      if (!closed) options.onError?.(error as Error);
+    }
+    if (!closed) timer = setTimeout(poll, options.pollMs ?? DEFAULT_POLL_MS);
   };
+  timer = setTimeout(poll, options.pollMs ?? DEFAULT_POLL_MS);
+  return registryWatcher(
+    () => index,
+    () => {
+      closed = true;
+      clearTimeout(timer);
+    },
+  );
+}
+
+function registryWatcher(current: () => ToolIndex, close: () => void): RegistryWatcher {
+  return {
+    get index() {
+      return current();
+    },
+    close,
+  };
+}
+
+/** The next index, with what changed since the last reported (when anything did). */
+function advance(index: ToolIndex, next: ToolIndex, onChange: (change: RegistryChange) => void): ToolIndex {
+  const change = diff(index, next);
+  if (change.added.length || change.changed.length || change.removed.length) onChange(change);
+  return next;
 }
 
 function toolFolders(root: string): string[] {

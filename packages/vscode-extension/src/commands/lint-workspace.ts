@@ -1,7 +1,9 @@
 /**
  * "HDLP: Lint Workspace Tools": opens every TOOL.hdlp of the workspace for the
  * language server, which lints each (cross-file rules included), then shows
- * the Problems view and a summary once every file has its diagnostics.
+ * the Problems view and a summary once every file has its diagnostics. A file
+ * already open in the editor has them already: opening it again hands nothing
+ * to the server, so nothing is waited for it.
  */
 import * as vscode from "vscode";
 
@@ -15,10 +17,12 @@ export async function lintWorkspaceTools(): Promise<void> {
     return;
   }
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `HDLP: linting ${files.length} tools` },
+    { location: vscode.ProgressLocation.Notification, title: `HDLP: linting ${count(files.length, "tool")}` },
     async () => {
-      const pending = new Set(files.map((uri) => uri.toString()));
+      const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+      const pending = new Set(files.map((uri) => uri.toString()).filter((uri) => !open.has(uri)));
       const arrived = new Promise<void>((resolve) => {
+        if (pending.size === 0) return resolve();
         const timer = setTimeout(done, DIAGNOSTICS_WAIT_MS);
         const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
           for (const uri of event.uris) pending.delete(uri.toString());
@@ -45,5 +49,9 @@ export async function lintWorkspaceTools(): Promise<void> {
     }
   }
   await vscode.commands.executeCommand("workbench.actions.view.problems");
-  void vscode.window.showInformationMessage(`HDLP: ${files.length} tools linted: ${errors} errors, ${warnings} warnings.`);
+  void vscode.window.showInformationMessage(`HDLP: ${count(files.length, "tool")} linted: ${count(errors, "error")}, ${count(warnings, "warning")}.`);
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

@@ -3,8 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as vscode from "vscode";
-import { toolSkeleton } from "@hdlp/parser";
-import { today, toolFile, toolNameProblem, toolsRoot } from "../tools-folder.ts";
+import { localDay, toolNameProblem, toolSkeleton } from "@hdlp/parser";
+import { toolFile, toolsRoot } from "../tools-folder.ts";
 
 export async function newTool(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -26,7 +26,7 @@ export async function newTool(): Promise<void> {
     void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(file)} already exists; it is opened unchanged.`);
   } else {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, toolSkeleton({ name: name.trim(), created: today() }), { flag: "wx" });
+    await writeFile(file, toolSkeleton({ name: name.trim(), created: localDay() }), { flag: "wx" });
   }
   await vscode.window.showTextDocument(vscode.Uri.file(file));
 }

@@ -46,7 +46,7 @@ describe("the snippets", () => {
   });
 
   it("name no field the catalogue does not know", () => {
-    const known = new Set(FIELDS.map((f) => f.name));
+    const known = new Set<string>(FIELDS.map((f) => f.name));
     for (const line of snippets["New tool"]!.body) {
       const key = /^([a-z_]+):/.exec(line)?.[1];
       if (key) expect(known.has(key), key).toBe(true);

@@ -1,7 +1,7 @@
 import type { MapNode } from "../../syntax/ast.ts";
 import { removeEntry } from "../edits.ts";
 import type { Report, Rule } from "../rule.ts";
-import type { ToolFacts } from "../facts.ts";
+import type { ToolFacts } from "../../semantic/tool-facts.ts";
 import { fieldPath, forEachMap, repeatedEntries, valueText } from "../walk.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { mapOf } from "../facts.ts";
+import { mapOf } from "../../semantic/tool-facts.ts";
 import type { Rule } from "../rule.ts";
 import { reportRepeats } from "./duplicate-key.ts";
 

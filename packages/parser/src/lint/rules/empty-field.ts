@@ -1,5 +1,5 @@
 import { CONSTRAINT_KEYS, type Doc, FIELDS, PARAM_KEYS } from "../../catalogue/fields.ts";
-import { isBlank } from "../../model/values.ts";
+import { isBlank } from "../../semantic/values.ts";
 import type { Entry, Range } from "../../syntax/ast.ts";
 import { fillBlank } from "../edits.ts";
 import { derivedValue } from "../field-values.ts";

@@ -1,11 +1,12 @@
+import { HTTP_VERBS } from "../../catalogue/executors.ts";
 import { replace } from "../edits.ts";
-import { templateRange } from "../facts.ts";
+import { templateRange } from "../../semantic/tool-facts.ts";
 import type { Rule } from "../rule.ts";
 
 export const endpointSyntax: Rule = {
   id: "endpoint-syntax",
   severity: "error",
-  summary: "The `endpoint` is not `VERB /path`, with VERB one of GET, POST, PUT, PATCH, DELETE.",
+  summary: `The \`endpoint\` is not \`VERB /path\`, with VERB one of ${HTTP_VERBS.join(", ")}.`,
   check(tool, report) {
     const endpoint = tool.endpoint;
     for (const problem of endpoint?.parse.problems ?? []) {

@@ -1,5 +1,5 @@
 import { EXECUTORS, executorSpec } from "../../catalogue/executors.ts";
-import { readString } from "../../model/values.ts";
+import { readString } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 
 const TEMPLATE_FIELDS = ["command", "endpoint"] as const;

@@ -1,6 +1,7 @@
 import { fieldSpec } from "../../catalogue/fields.ts";
-import { isBlank } from "../../model/values.ts";
+import { isBlank } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
+import { misplacementOf } from "../misplaced.ts";
 import { describeKind } from "../walk.ts";
 
 /** The node kind each catalogue field type needs. */
@@ -28,9 +29,9 @@ export const fieldShape: Rule = {
       });
     }
   },
-  checkParam(param, _tool, report) {
+  checkParam(param, tool, report) {
     const value = param.entry.value;
-    if (value?.kind === "map" || value?.kind === "error") return;
+    if (value?.kind === "map" || value?.kind === "error" || misplacementOf(tool, param.entry)) return;
     report({
       message: `The param \`${param.name}\` must be a map \`{ type, required, description }\`, not ${describeKind(value)}.`,
       field: `params_schema.${param.name}`,

@@ -1,22 +1,5 @@
+import { toolFolder } from "../../catalogue/layout.ts";
 import type { FileSetRule } from "../rule.ts";
-
-const TOOL_FILE = "TOOL.hdlp";
-
-function lastSeparator(path: string, before: number): number {
-  return Math.max(path.lastIndexOf("/", before), path.lastIndexOf("\\", before));
-}
-
-/**
- * The folder of `…/<folder>/TOOL.hdlp` (`/` or `\` between), `""` for
- * `/TOOL.hdlp`; other files have no folder of their own. Read from the end:
- * it runs for every file of `hdlp lint`, and splitting the whole path was most
- * of this rule's time.
- */
-export function toolFolder(path: string): string | undefined {
-  const separator = path.length - TOOL_FILE.length - 1;
-  if (separator < 0 || !path.endsWith(TOOL_FILE) || lastSeparator(path, separator) !== separator) return undefined;
-  return path.slice(separator === 0 ? 0 : lastSeparator(path, separator - 1) + 1, separator);
-}
 
 export const folderNameMismatch: FileSetRule = {
   id: "folder-name-mismatch",

@@ -18,7 +18,9 @@ import { invalidConstraint } from "./invalid-constraint.ts";
 import { invalidDate } from "./invalid-date.ts";
 import { invalidName } from "./invalid-name.ts";
 import { methodParamMissing } from "./method-param-missing.ts";
+import { methodParamValue } from "./method-param-value.ts";
 import { missingConstraint } from "./missing-constraint.ts";
+import { misplacedKey } from "./misplaced-key.ts";
 import { missingField } from "./missing-field.ts";
 import { optionalOutsideGroup } from "./optional-outside-group.ts";
 import { paramDefault } from "./param-default.ts";
@@ -39,6 +41,7 @@ import { unusedParam } from "./unused-param.ts";
 /** Rules over one file. */
 export const RULES: readonly Rule[] = [
   missingField,
+  misplacedKey,
   fieldShape,
   unknownField,
   emptyField,
@@ -46,6 +49,7 @@ export const RULES: readonly Rule[] = [
   unknownExecutor,
   unknownMethod,
   methodParamMissing,
+  methodParamValue,
   invalidDate,
   duplicateKey,
   duplicateParam,

@@ -1,5 +1,5 @@
 import { CONSTRAINT_KEYS, type KeySpec } from "../../catalogue/fields.ts";
-import { isBlank, readBoolean, readInteger, scalarOf } from "../../model/values.ts";
+import { isBlank, readBoolean, readInteger, scalarOf } from "../../semantic/values.ts";
 import type { Value } from "../../syntax/ast.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";

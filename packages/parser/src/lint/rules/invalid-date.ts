@@ -1,4 +1,4 @@
-import { isBlank, isCalendarDate, scalarOf } from "../../model/values.ts";
+import { isBlank, isCalendarDate, scalarOf } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 
 export const invalidDate: Rule = {

@@ -1,5 +1,5 @@
 import { TOOL_NAME_PATTERN } from "../../catalogue/fields.ts";
-import { isBlank, scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../semantic/values.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
 

@@ -1,5 +1,5 @@
 import { executorSpec } from "../../catalogue/executors.ts";
-import { readString, scalarOf } from "../../model/values.ts";
+import { readString, scalarOf } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 
 export const methodParamMissing: Rule = {

@@ -1,6 +1,7 @@
 import { CONSTRAINT_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
 import { CONSTRAINT_NAMES, misspeltAs } from "../misspelt.ts";
+import { misplacedInto } from "../misplaced.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = CONSTRAINT_KEYS.map((k) => k.name);
@@ -14,11 +15,11 @@ export const missingConstraint: Rule = {
     if (!entry || !tool.constraints) return; // blank: empty-field; not a map: field-shape
     const present = tool.constraintEntries;
     for (const key of CONSTRAINT_KEYS) {
-      if (!key.required || present.has(key.name)) continue;
+      if (!key.required || present.has(key.name) || misplacedInto(tool, "constraints", key.name)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(key.name, present.keys(), CONSTRAINT_NAMES);
+      const misspelt = misspeltAs(key.name, present, CONSTRAINT_NAMES);
       if (misspelt) {
-        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`, field: "constraints", range: present.get(misspelt)!.key.range });
+        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`, field: "constraints", range: misspelt.key.range });
         continue;
       }
       const value = String(key.default);

@@ -1,6 +1,7 @@
 import { FIELDS, REQUIRED_FIELDS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
 import { placeholderValue } from "../field-values.ts";
+import { misplacedInto } from "../misplaced.ts";
 import { FIELD_NAMES, misspeltAs } from "../misspelt.ts";
 import type { Rule } from "../rule.ts";
 
@@ -9,14 +10,14 @@ const ORDER = FIELDS.map((f) => f.name);
 export const missingField: Rule = {
   id: "missing-field",
   severity: "error",
-  summary: "One of the ten fields every TOOL.hdlp must have (§7) is missing.",
+  summary: "One of the ten fields every TOOL.hdlp must have (`hdlp schema`, docs/linter.md) is missing.",
   check(tool, report) {
     for (const field of REQUIRED_FIELDS) {
-      if (tool.fields.has(field)) continue;
+      if (tool.fields.has(field) || misplacedInto(tool, "top", field)) continue;
       // A misspelt field is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(field, tool.fields.keys(), FIELD_NAMES);
+      const misspelt = misspeltAs(field, tool.fields, FIELD_NAMES);
       if (misspelt) {
-        report({ message: `The required field \`${field}\` is missing; is \`${misspelt}\` meant to be it?`, range: tool.fields.get(misspelt)!.key.range });
+        report({ message: `The required field \`${field}\` is missing; is \`${misspelt.key.text}\` meant to be it?`, range: misspelt.key.range });
         continue;
       }
       const value = placeholderValue(tool, field);

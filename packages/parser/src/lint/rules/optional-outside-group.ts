@@ -1,4 +1,4 @@
-import { templateRange } from "../facts.ts";
+import { templateRange } from "../../semantic/tool-facts.ts";
 import type { Rule } from "../rule.ts";
 
 export const optionalOutsideGroup: Rule = {

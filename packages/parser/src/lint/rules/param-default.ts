@@ -1,4 +1,4 @@
-import { readParamValue } from "../../model/values.ts";
+import { readParamValue } from "../../semantic/values.ts";
 import type { ParamType } from "../../catalogue/fields.ts";
 import type { Rule } from "../rule.ts";
 

@@ -1,4 +1,4 @@
-import { scalarOf } from "../../model/values.ts";
+import { scalarOf } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 import { describeKind } from "../walk.ts";
 

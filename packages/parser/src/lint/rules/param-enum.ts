@@ -1,4 +1,4 @@
-import { readParamValue } from "../../model/values.ts";
+import { readParamValue } from "../../semantic/values.ts";
 import type { Rule } from "../rule.ts";
 import { aValueOf } from "./param-default.ts";
 

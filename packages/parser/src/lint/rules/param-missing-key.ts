@@ -1,7 +1,8 @@
 import { PARAM_KEYS } from "../../catalogue/fields.ts";
 import { insertEntry } from "../edits.ts";
-import type { ParamFacts } from "../facts.ts";
+import type { ParamFacts } from "../../semantic/tool-facts.ts";
 import { misspeltAs, PARAM_KEY_NAMES } from "../misspelt.ts";
+import { misplacedInto } from "../misplaced.ts";
 import type { Rule } from "../rule.ts";
 
 const ORDER = PARAM_KEYS.map((k) => k.name);
@@ -20,14 +21,14 @@ export const paramMissingKey: Rule = {
   checkParam(param, tool, report) {
     if (!param.map) return;
     for (const key of PARAM_KEYS) {
-      if (!key.required || param.keys.has(key.name)) continue;
+      if (!key.required || param.keys.has(key.name) || misplacedInto(tool, "param", key.name, param)) continue;
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
-      const misspelt = misspeltAs(key.name, param.keys.keys(), PARAM_KEY_NAMES);
+      const misspelt = misspeltAs(key.name, param.keys, PARAM_KEY_NAMES);
       if (misspelt) {
         report({
-          message: `The param \`${param.name}\` has no \`${key.name}\`; is \`${misspelt}\` meant to be it?`,
+          message: `The param \`${param.name}\` has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`,
           field: `params_schema.${param.name}`,
-          range: param.keys.get(misspelt)!.key.range,
+          range: misspelt.key.range,
         });
         continue;
       }

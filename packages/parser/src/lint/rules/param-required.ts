@@ -1,4 +1,4 @@
-import { isBlank, scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../semantic/values.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
 import { describeKind } from "../walk.ts";

@@ -1,5 +1,5 @@
 import { PARAM_TYPES } from "../../catalogue/fields.ts";
-import { isBlank, scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../semantic/values.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";

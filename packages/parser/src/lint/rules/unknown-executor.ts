@@ -1,5 +1,5 @@
 import { EXECUTOR_NAMES } from "../../catalogue/executors.ts";
-import { isBlank, scalarOf } from "../../model/values.ts";
+import { isBlank, scalarOf } from "../../semantic/values.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
 import type { Rule } from "../rule.ts";
@@ -7,7 +7,7 @@ import type { Rule } from "../rule.ts";
 export const unknownExecutor: Rule = {
   id: "unknown-executor",
   severity: "error",
-  summary: "`executor` is not exactly one of gatekeeper, hlpd-api, git-forgejo, shell.",
+  summary: `\`executor\` is not exactly one of ${EXECUTOR_NAMES.join(", ")}.`,
   check(tool, report) {
     const scalar = scalarOf(tool.fields.get("executor")?.value);
     if (!scalar || isBlank(scalar) || tool.executor) return; // blank: empty-field; a map or list: field-shape

@@ -1,8 +1,8 @@
-import type { Placeholder } from "../../model/tool-model.ts";
+import type { Placeholder } from "../../templates/template.ts";
 import { commandPlaceholders } from "../../templates/command.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { replace } from "../edits.ts";
-import { templateRange, type TemplateFacts, type ToolFacts } from "../facts.ts";
+import { templateRange, type TemplateFacts, type ToolFacts } from "../../semantic/tool-facts.ts";
 import type { Report, Rule } from "../rule.ts";
 
 function check(tool: ToolFacts, field: string, template: TemplateFacts<unknown>, placeholders: readonly Placeholder[], report: Report): void {

@@ -1,5 +1,5 @@
 import { reservedParams } from "../../catalogue/executors.ts";
-import { readString } from "../../model/values.ts";
+import { readString } from "../../semantic/values.ts";
 import { commandPlaceholders } from "../../templates/command.ts";
 import type { Rule } from "../rule.ts";
 

@@ -28,8 +28,13 @@ export class CappedBytes {
     return this.dropped;
   }
 
+  /** The bytes kept, as they came. */
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.kept);
+  }
+
   text(): string {
-    const bytes = Buffer.concat(this.chunks, this.kept);
+    const bytes = this.bytes();
     return (this.dropped ? bytes.subarray(0, completeUtf8Length(bytes)) : bytes).toString("utf8");
   }
 }

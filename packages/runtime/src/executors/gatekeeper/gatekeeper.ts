@@ -19,7 +19,7 @@ import { type Endpoint, type ExecutionRequest, type ExecutionResult, type Execut
 import { capUtf8 } from "../common/capped-bytes.ts";
 import { type HttpAnswer, sendHttp } from "../http/client.ts";
 import { withDeadline } from "../http/deadline.ts";
-import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, statusFailure } from "../http/remote.ts";
+import { describeHttp, type EndpointAccess, endpointAccess, failureResult, isSuccess, statusFailure } from "../http/remote.ts";
 import { maskResult } from "../http/secrets.ts";
 import { JsonMembersReader, type KeptString, type ReadMembers } from "../http/json-members.ts";
 import { joinUrl } from "../http/url.ts";
@@ -28,35 +28,37 @@ import { shellCommandLine } from "../common/shell-quote.ts";
 export const gatekeeperExecutor: Executor = {
   describe(request) {
     const call = planCall(request);
-    return describeHttp({ method: "POST", url: call.url, body: call.body }, "Bearer", call.endpoint);
+    return describeHttp({ method: "POST", url: call.url, body: call.body }, call.access);
   },
 
   async execute(request) {
     const call = planCall(request);
     const answer = new JsonMembersReader(ANSWER_MEMBERS, request.maxOutputBytes);
     const outcome = await withDeadline(request.timeoutMs, request.signal, (deadline) =>
-      sendHttp({ method: "POST", url: call.url, headers: authHeaders("Bearer", call.endpoint), body: call.body, sink: answer }, deadline),
+      sendHttp({ method: "POST", url: call.url, headers: call.access.headers, body: call.body, sink: answer }, deadline),
     );
     const result = outcome.kind === "failed" ? cutOff(failureResult(outcome), answer, request.maxOutputBytes) : readAnswer(outcome, answer, call, request.maxOutputBytes);
-    return maskResult(result, endpointSecrets(call.endpoint));
+    return maskResult(result, call.access.secrets);
   },
 };
 
 interface GatekeeperCall {
   readonly endpoint: Endpoint;
+  readonly access: EndpointAccess;
   readonly url: string;
   readonly body: string;
 }
 
 function planCall(request: ExecutionRequest): GatekeeperCall {
   const endpoint = resolveGatekeeper(request);
+  const access = endpointAccess(endpoint, "Bearer");
   const body = JSON.stringify({
     method: request.tool.method,
     params: wireParams(request),
     timeout_ms: request.timeoutMs,
     max_output_bytes: request.maxOutputBytes,
   });
-  return { endpoint, url: joinUrl(endpoint.url, "/exec"), body };
+  return { endpoint, access, url: joinUrl(access.base, "/exec"), body };
 }
 
 /** The gatekeeper named by the call's target, else the config's default. */

@@ -47,18 +47,33 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
       expect(result.error).toMatch(/not with a JSON-RPC 2.0 response: its id 99999 is not the request's id \d+/);
     });
 
+    it("an error answered for another id is not taken for this call's", async () => {
+      const liar = await startServer((_, res) => sendJson(res, 200, { jsonrpc: "2.0", id: 99999, error: { code: -32000, message: "someone else's failure" } }));
+      const result = await hlpdApiExecutor.execute(callOf(rpcTool("cache.get"), {}, configAt(liar.url)));
+      await liar.close();
+      expect(result.ok).toBe(false);
+      expect(result.error).toMatch(/not with a JSON-RPC 2.0 response: its error is for id 99999, not the request's id \d+/);
+    });
+
+    it("an error with id null (the server could not read the request's id) is this call's", async () => {
+      const server = await startServer((_, res) => sendJson(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }));
+      const result = await hlpdApiExecutor.execute(callOf(rpcTool("cache.get"), {}, configAt(server.url)));
+      await server.close();
+      expect(result).toMatchObject({ ok: false, error: "JSON-RPC error -32700: Parse error" });
+    });
+
     it("a non-2xx whose body is a JSON-RPC error reports the status and the code", async () => {
       const server = await startServer((_, res) => sendJson(res, 503, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "数据库维护中" } }));
       const result = await hlpdApiExecutor.execute(callOf(rpcTool("cache.get"), {}, configAt(server.url)));
       await server.close();
-      expect(result.error).toBe(`hlpd-api (POST ${server.url}) answered 503 Service Unavailable: JSON-RPC error -32000: 数据库维护中`);
+      expect(result.error).toBe(`hlpd-api (POST ${server.url}/) answered 503 Service Unavailable: JSON-RPC error -32000: 数据库维护中`);
     });
 
     it("the token is masked in what a server echoes back and in the dry run", async () => {
       const result = await hlpdApiExecutor.execute(callOf(rpcTool("debug.headers"), {}, config));
       expect(JSON.parse(result.output).result.authorization).toBe("Bearer ***");
       const dryRun = hlpdApiExecutor.describe(callOf(rpcTool("cache.get", ["key"]), { key: "k" }, config));
-      expect(dryRun).toMatchObject({ kind: "http", method: "POST", url: api.url, headers: { authorization: "Bearer ***" } });
+      expect(dryRun).toMatchObject({ kind: "http", method: "POST", url: `${api.url}/`, headers: { authorization: "Bearer ***" } });
       expect(JSON.parse((dryRun as { body: string }).body)).toMatchObject({ jsonrpc: "2.0", method: "cache.get", params: { key: "k" } });
       expect(JSON.stringify([result, dryRun])).not.toContain(TEST_TOKEN);
     });
@@ -86,11 +101,24 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
       expect(result).toEqual({ ok: false, output: "", error: `hlpd-api (DELETE ${api.url}/modules/nope) answered 404 Not Found: {"error":"no module nope"}` });
     });
 
-    it("a password written into the API's URL is masked in errors as the token is", async () => {
-      const withPassword = configAt(api.url.replace("http://", "http://ops:hunter2@"));
+    it("a user name and password written into the API's URL go as HTTP Basic, and never show", async () => {
+      const withPassword = { ...configAt(api.url), api: { name: "hlpd-api", url: api.url.replace("http://", "http://ops:hunter2@") } };
       const result = await hlpdApiExecutor.execute(callOf(restTool("GET", "/modules/{id}", ["id"]), { id: "nope" }, withPassword));
-      expect(result.error).toContain("http://ops:***@127.0.0.1");
+      expect(api.requests.at(-1)!.headers["authorization"]).toBe(`Basic ${Buffer.from("ops:hunter2").toString("base64")}`);
+      expect(result.error).toBe(`hlpd-api (GET ${api.url}/modules/nope) answered 401 Unauthorized: {"error":"unauthorized"}`);
       expect(JSON.stringify(result)).not.toContain("hunter2");
+      const both = configAt(api.url.replace("http://", "http://ops:hunter2@"));
+      expect(() => hlpdApiExecutor.describe(callOf(restTool("GET", "/modules/{id}", ["id"]), { id: "7" }, both))).toThrow(
+        `the URL of hlpd-api (http://ops:***@${api.url.slice("http://".length)}/) holds a user name and password, and a token is configured for it too`,
+      );
+    });
+
+    it("a path param that is or holds a dot segment is refused before anything is sent: it cannot climb out of its segment", async () => {
+      const before = api.requests.length;
+      for (const id of ["..", "%2e%2E", ".", "a/../.."]) {
+        await expect(hlpdApiExecutor.execute(callOf(restTool("DELETE", "/modules/{id}/cache", ["id"]), { id }, config))).rejects.toThrow(/^id .* holds the segment/);
+      }
+      expect(api.requests.length).toBe(before);
     });
 
     it("a path param without a value is refused before anything is sent", () => {

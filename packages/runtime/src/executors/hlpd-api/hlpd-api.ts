@@ -8,12 +8,13 @@
  * or, when the tool declares `endpoint: GET /modules/{id}`, as that REST call.
  * The output is the response body, raw, up to max_output_bytes.
  */
-import type { DryRun, Endpoint, ExecutionRequest, ExecutionResult, Executor } from "../executor.ts";
+import type { DryRun, ExecutionRequest, ExecutionResult, Executor } from "../executor.ts";
 import { InvalidCallError } from "../executor.ts";
 import { CappedBytes } from "../common/capped-bytes.ts";
-import { type HttpAnswer, type HttpVerb, sendHttp } from "../http/client.ts";
+import type { HttpVerb } from "@hdlp/parser";
+import { type HttpAnswer, sendHttp } from "../http/client.ts";
 import { withDeadline } from "../http/deadline.ts";
-import { authHeaders, describeHttp, endpointSecrets, failureResult, isSuccess, refuseTarget, statusFailure } from "../http/remote.ts";
+import { describeHttp, type EndpointAccess, endpointAccess, failureResult, isSuccess, refuseTarget, statusFailure } from "../http/remote.ts";
 import { maskResult } from "../http/secrets.ts";
 import { readRpcResponse, rpcErrorText, rpcRequestBody } from "./json-rpc.ts";
 import { restCall } from "./rest-endpoint.ts";
@@ -23,21 +24,21 @@ let lastRpcId = 0;
 export const hlpdApiExecutor: Executor = {
   describe(request): DryRun {
     const call = planCall(request, lastRpcId + 1);
-    return describeHttp(call, "Bearer", call.endpoint);
+    return describeHttp(call, call.access);
   },
 
   async execute(request) {
     const call = planCall(request, ++lastRpcId);
     const outcome = await withDeadline(request.timeoutMs, request.signal, (deadline) =>
-      sendHttp({ method: call.method, url: call.url, headers: authHeaders("Bearer", call.endpoint), body: call.body, sink: new CappedBytes(request.maxOutputBytes) }, deadline),
+      sendHttp({ method: call.method, url: call.url, headers: call.access.headers, body: call.body, sink: new CappedBytes(request.maxOutputBytes) }, deadline),
     );
     const result = outcome.kind === "failed" ? failureResult(outcome) : call.rpcId === undefined ? readRest(outcome, call) : readRpc(outcome, call, call.rpcId);
-    return maskResult(result, endpointSecrets(call.endpoint));
+    return maskResult(result, call.access.secrets);
   },
 };
 
 interface ApiCall {
-  readonly endpoint: Endpoint;
+  readonly access: EndpointAccess;
   readonly method: HttpVerb;
   readonly url: string;
   readonly body?: string;
@@ -53,8 +54,9 @@ function planCall(request: ExecutionRequest, rpcId: number): ApiCall {
     throw new InvalidCallError(`the HLDP API is not configured: set HDLP_API_URL (and HDLP_API_TOKEN), or api.url in ${where}`);
   }
   const { tool, params } = request;
-  if (tool.endpoint) return { endpoint, ...restCall(endpoint.url, tool.endpoint, params) };
-  return { endpoint, method: "POST", url: endpoint.url, body: rpcRequestBody(rpcId, tool.method, params), rpcId };
+  const access = endpointAccess(endpoint, "Bearer");
+  if (tool.endpoint) return { access, ...restCall(access.base, tool.endpoint, params) };
+  return { access, method: "POST", url: new URL(access.base).href, body: rpcRequestBody(rpcId, tool.method, params), rpcId };
 }
 
 const who = (call: ApiCall) => `hlpd-api (${call.method} ${call.url})`;

@@ -9,11 +9,10 @@
  *   - every failure an error that names the method, the URL and the cause.
  */
 import { STATUS_CODES } from "node:http";
+import type { HttpVerb } from "@hdlp/parser";
 import { request } from "undici";
 import type { Deadline } from "./deadline.ts";
 import { displayUrl } from "./secrets.ts";
-
-export type HttpVerb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface HttpRequest {
   readonly method: HttpVerb;
@@ -44,6 +43,8 @@ export type HttpOutcome = HttpAnswer | HttpFailure;
 export interface HttpAnswer {
   readonly kind: "answered";
   readonly status: number;
+  /** Names in lower case, as undici gives them. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly body: string;
   readonly truncated: boolean;
 }
@@ -98,7 +99,7 @@ export async function sendHttp(req: HttpRequest, deadline: Deadline): Promise<Ht
     const message = deadline.abortedError(what, received) ?? `${what} failed while reading the answer (${received} bytes received): ${describeCause(error)}`;
     return failed(message, body.text(), body.truncated, deadline.timedOut);
   }
-  return { kind: "answered", status, body: body.text(), truncated: body.truncated };
+  return { kind: "answered", status, headers: response.headers, body: body.text(), truncated: body.truncated };
 }
 
 /** `404 Not Found`: the status and its standard reason phrase. */

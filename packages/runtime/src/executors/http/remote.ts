@@ -1,10 +1,11 @@
 /**
- * What the three remote executors share around the client: the authorization
- * header, the dry-run description, turning a transport failure or a bad
+ * What the three remote executors share around the client: the credentials
+ * and the authorization header, the dry-run description, turning a transport failure or a bad
  * status into a result, and refusing a gatekeeper target elsewhere.
  */
 import { type DryRun, type Endpoint, type ExecutionRequest, type ExecutionResult, InvalidCallError } from "../executor.ts";
-import { type HttpAnswer, type HttpFailure, type HttpVerb, statusLine } from "./client.ts";
+import type { HttpVerb } from "@hdlp/parser";
+import { type HttpAnswer, type HttpFailure, statusLine } from "./client.ts";
 import { displayUrl, MASK } from "./secrets.ts";
 
 /** A call's target chooses among gatekeepers; an executor with one server refuses it rather than ignore it. */
@@ -15,30 +16,54 @@ export function refuseTarget(request: Pick<ExecutionRequest, "target">, executor
 /** `Authorization: Bearer <token>` (gatekeeper, hlpd-api) or `token <token>` (Forgejo). */
 export type AuthScheme = "Bearer" | "token";
 
-export function authHeaders(scheme: AuthScheme, endpoint: Endpoint): Record<string, string> {
-  return endpoint.token ? { authorization: `${scheme} ${endpoint.token}` } : {};
+/** How requests reach an endpoint. */
+export interface EndpointAccess {
+  /** The endpoint's URL without a user name or password: requests are built on it. */
+  readonly base: string;
+  /** The Authorization header, if any, as sent. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The same, as a dry run shows it. */
+  readonly shownHeaders: Readonly<Record<string, string>>;
+  /** What must never show: the token, the password, the Basic credentials. */
+  readonly secrets: readonly string[];
 }
 
-/** What must never show of an endpoint: its token, and a password written into its URL. */
-export function endpointSecrets(endpoint: Endpoint): string[] {
-  const secrets = endpoint.token ? [endpoint.token] : [];
-  try {
-    const password = new URL(endpoint.url).password;
-    if (password) secrets.push(password);
-  } catch {
-    // The config checked the URL; nothing to add.
+/**
+ * The token goes as `<scheme> <token>`. A user name and password written into
+ * the URL (`https://bob:pw@host`) go as HTTP Basic, as the URL means (Forgejo
+ * documents Basic beside its token); a URL that holds them while a token is
+ * configured too is refused, since a request carries one Authorization header
+ * and silently sending one of the two would hide the other.
+ */
+export function endpointAccess(endpoint: Endpoint, scheme: AuthScheme): EndpointAccess {
+  const url = new URL(endpoint.url);
+  if (!url.username && !url.password) {
+    const token = endpoint.token;
+    return token
+      ? { base: endpoint.url, headers: { authorization: `${scheme} ${token}` }, shownHeaders: { authorization: `${scheme} ${MASK}` }, secrets: [token] }
+      : { base: endpoint.url, headers: {}, shownHeaders: {}, secrets: [] };
   }
-  return secrets;
+  if (endpoint.token) {
+    throw new InvalidCallError(
+      `the URL of ${endpoint.name} (${displayUrl(endpoint.url)}) holds a user name and password, and a token is configured for it too; a request carries one Authorization header: remove the password from the URL or the token`,
+    );
+  }
+  const password = decodeURIComponent(url.password);
+  const credentials = Buffer.from(`${decodeURIComponent(url.username)}:${password}`, "utf8").toString("base64");
+  const secrets = [credentials, ...(password ? [password, url.password] : [])];
+  url.username = "";
+  url.password = "";
+  return { base: url.href, headers: { authorization: `Basic ${credentials}` }, shownHeaders: { authorization: `Basic ${MASK}` }, secrets };
 }
 
-/** A call as `hdlp call --dry-run` prints it: the token masked, nothing sent. */
-export function describeHttp(call: { method: HttpVerb; url: string; body?: string; note?: string }, scheme: AuthScheme, endpoint: Endpoint): DryRun {
-  const headers: Record<string, string> = endpoint.token ? { authorization: `${scheme} ${MASK}` } : {};
+/** A call as `hdlp call --dry-run` prints it: the URL as sent, credentials masked, nothing sent. */
+export function describeHttp(call: { method: HttpVerb; url: string; body?: string; note?: string }, access: EndpointAccess): DryRun {
+  const headers: Record<string, string> = { ...access.shownHeaders };
   if (call.body !== undefined) headers["content-type"] = "application/json";
   return {
     kind: "http",
     method: call.method,
-    url: displayUrl(call.url),
+    url: call.url,
     headers,
     ...(call.body !== undefined ? { body: call.body } : {}),
     ...(call.note ? { note: call.note } : {}),

@@ -421,6 +421,26 @@ describe("hdlp list and match", () => {
     expect(json(none)).toMatchObject({ found: false, suggestion: "此工具尚不在仓库中，需铸渊新建" });
   });
 
+  it("explains a match term by term, with a tool the author names, in text or JSON", async () => {
+    const text = await hdlp(["match", "查看最近的提交记录", "--explain", "--tool", "file-write"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^request: 查看最近的提交记录$/m);
+    expect(text.stdout).toMatch(/^operations: 查看 → view \(asked for\)/m);
+    expect(text.stdout).toMatch(/^verdict: found, git-ops serves it/m);
+    expect(text.stdout).toMatch(/^1\. git-ops  Git提交记录  score /m);
+    expect(text.stdout).toMatch(/^\s+\+\d\.\d{3}  查看≈view  \(/m);
+    expect(text.stdout).toMatch(/^(?:\d+|–)\. file-write  /m);
+
+    const explained = json(await hdlp(["match", "帮我订一张去上海的机票", "--explain", "--json"])) as { found: boolean; verdict: string; terms: unknown[] };
+    expect(explained.found).toBe(false);
+    expect(explained.verdict).toMatch(/no sense knows what "订" asks to do|no tool shares a word|only \d+%/);
+
+    const unknown = await hdlp(["match", "x", "--explain", "--tool", "no-such-tool"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("`no-such-tool`");
+    expect((await hdlp(["match", "x", "--tool", "git-ops"])).code).toBe(2);
+  });
+
   it("refuses bad usage with exit 2", async () => {
     expect((await hdlp(["call"])).code).toBe(2);
     expect((await hdlp(["call", "shell-exec", "no-equals-sign"])).code).toBe(2);

@@ -215,6 +215,33 @@ describe("hdlp lint", () => {
     expect(run.stderr).toContain("cannot read `tools/x/TOOL.hdlp`: is a folder.");
   });
 
+  it("--collisions warns both tools the intent matcher cannot tell apart; one comment silences it, in SARIF as in text", async () => {
+    // The fixtures of packages/match/src/collision/testdata: two restart tools saying the same thing, one in English.
+    const fixtures = new URL("../../match/src/collision/testdata/", import.meta.url);
+    const read = (path: string) => readFile(new URL(path, fixtures), "utf8");
+    const colliding = { "tools/service-restart/TOOL.hdlp": await read("colliding/service-restart/TOOL.hdlp"), "tools/systemd-restart/TOOL.hdlp": await read("colliding/systemd-restart/TOOL.hdlp") };
+    const cwd = await project(colliding);
+    expect(await runHdlp(["lint"], { cwd })).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
+
+    const run = await runHdlp(["lint", "--collisions", "--format", "json"], { cwd });
+    expect(run.code).toBe(0);
+    const files = JSON.parse(run.stdout).files as { path: string; diagnostics: { rule: string; message: string; range: { start: { line: number } } }[] }[];
+    expect(files.map((f) => f.diagnostics.map((d) => d.rule))).toEqual([["intent-collision"], ["intent-collision"]]);
+    expect(files[0]!.diagnostics[0]!.message).toMatch(/^`service-restart` and `systemd-restart` are near-equals to the intent matcher/);
+    expect(files[0]!.diagnostics[0]!.range.start.line).toBe(2);
+    expect((await runHdlp(["lint", "--collisions", "--max-warnings", "0"], { cwd })).code).toBe(1);
+
+    const sarif = JSON.parse((await runHdlp(["lint", "--collisions", "--format", "sarif"], { cwd })).stdout).runs[0];
+    expect(sarif.tool.driver.rules.map((r: { id: string }) => r.id)).toContain("intent-collision");
+    expect(sarif.results.map((r: { ruleId: string }) => r.ruleId)).toEqual(["intent-collision", "intent-collision"]);
+
+    const suppressed = await project({ ...colliding, "tools/service-restart/TOOL.hdlp": await read("suppressed/service-restart/TOOL.hdlp") });
+    const quiet = JSON.parse((await runHdlp(["lint", "--collisions", "--format", "json"], { cwd: suppressed })).stdout).files as { diagnostics: { rule: string }[] }[];
+    expect(quiet.map((f) => f.diagnostics.map((d) => d.rule))).toEqual([[], ["intent-collision"]]);
+    // Without --collisions the rule does not run, and its suppression is neither unknown nor idle.
+    expect(await runHdlp(["lint"], { cwd: suppressed })).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
+  });
+
   it("lints single files and *.hdlp files in a folder as well as */TOOL.hdlp", async () => {
     const cwd = await project({ "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"), "one.hdlp": SEED.replace("name: shell-exec", "name: one") });
     const run = await runHdlp(["lint", "one.hdlp", "more"], { cwd });

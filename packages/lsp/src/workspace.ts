@@ -1,12 +1,14 @@
 /**
  * The workspace's tools folders (`tools/<name>/TOOL.hdlp`), kept current, for
  * the cross-file rules: two tools with the same name, a folder named unlike
- * its tool. Open documents count with their editor text, the others with
- * their text on disk.
+ * its tool, and the matcher's intent-collision (an open tool the intent
+ * matcher cannot tell from another). Open documents count with their editor
+ * text, the others with their text on disk.
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { type CollisionTool, collisionTool, intentCollisions, MATCH_RULES } from "@hdlp/match";
 import { type Diagnostic, type FileLint, type ParseResult, TOOL_FILE_NAME, combineLints, lintFile, MAX_TOOL_FILE_BYTES, summarizeFile } from "@hdlp/parser";
 import { pathOf } from "./uri.ts";
 
@@ -35,6 +37,8 @@ export class ToolsWorkspace {
    * they read one summary per file).
    */
   #linted = new Map<string, { source: string | ParseResult; lint: FileLint }>();
+  /** Each tool file's registered tool (undefined when it has errors), by path, with the text it was read from. */
+  #collisionTools = new Map<string, { text: string; tool: CollisionTool | undefined }>();
   /** Disk text of every tool file under the roots, by path (uris differ in encoding between clients). */
   #disk = new Map<string, ToolFile>();
   #watchers: FSWatcher[] = [];
@@ -111,6 +115,7 @@ export class ToolsWorkspace {
         const uri = byPath.get(file.path);
         return this.#lintFile(file, uri !== undefined ? open.get(uri)! : file.text);
       }),
+      this.#collisions(files, open, byPath),
     );
     const result = new Map<string, Diagnostic[]>();
     files.forEach((file, index) => {
@@ -120,11 +125,36 @@ export class ToolsWorkspace {
     return result;
   }
 
+  /**
+   * intent-collision for the open tools, each against every tool of the
+   * folders: what `hdlp lint --collisions` reports for them.
+   */
+  #collisions(files: readonly ToolFile[], open: ReadonlyMap<string, ParseResult>, byPath: ReadonlyMap<string, string>) {
+    const tools: CollisionTool[] = [];
+    const asked = new Set<string>();
+    for (const file of files) {
+      const uri = byPath.get(file.path);
+      const text = uri !== undefined ? open.get(uri)!.document.text : file.text;
+      const path = this.#displayPath(file.path);
+      let cached = this.#collisionTools.get(file.path);
+      if (cached?.text !== text) this.#collisionTools.set(file.path, (cached = { text, tool: collisionTool(path, text) }));
+      if (cached.tool === undefined) continue;
+      tools.push(cached.tool);
+      if (uri !== undefined) asked.add(path);
+    }
+    return { rules: MATCH_RULES, findings: asked.size > 0 ? intentCollisions(tools, { only: asked }) : new Map<string, Diagnostic[]>() };
+  }
+
+  /** A file's path as `hdlp lint` run from the workspace would print it. */
+  #displayPath(path: string): string {
+    return relative(this.#base, path) || path;
+  }
+
   /** The file's own lint from its parse (an open document's version), or only its summary from its text; cached while that is unchanged. */
   #lintFile(file: ToolFile, source: string | ParseResult): FileLint {
     const cached = this.#linted.get(file.path);
     if (cached && cached.source === source) return cached.lint;
-    const path = relative(this.#base, file.path) || file.path;
+    const path = this.#displayPath(file.path);
     const lint = typeof source === "string" ? summarizeFile({ path, text: source }) : lintFile({ path, document: source });
     this.#linted.set(file.path, { source, lint });
     return lint;
@@ -190,6 +220,7 @@ export class ToolsWorkspace {
   #rescan(): void {
     this.#disk = new Map();
     this.#linted = new Map();
+    this.#collisionTools = new Map();
     for (const root of this.#roots) {
       if (!isDirectory(root)) {
         this.#hooks.log(`hdlp: the tools folder ${root} does not exist`);

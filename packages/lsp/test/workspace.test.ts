@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -72,9 +72,9 @@ describe("cross-file rules", () => {
     expect(duplicate.message).toBe(`The tool name \`shell-exec\` is also declared in ${join("tools", "shell-exec", "TOOL.hdlp")}.`);
     expect(duplicate.range).toEqual({ start: { line: 0, character: 6 }, end: { line: 0, character: 16 } });
 
-    // Renaming the tool in the editor, unsaved, clears both.
+    // Renaming the tool in the editor, unsaved, clears both; the two now differ in name only, which the intent matcher cannot tell apart.
     await client.change(other, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 16 } }, text: "other" }]);
-    expect(await client.diagnosticsFor(other)).toEqual([]);
+    expect(codes(await client.diagnosticsFor(other))).toEqual(["intent-collision"]);
   });
 
   it("reads only regular files of the tools folder: a FIFO named TOOL.hdlp is logged, never waited on", async () => {
@@ -106,6 +106,29 @@ describe("cross-file rules", () => {
     expect(published.map((d) => ({ rule: d.code, message: d.message, range: d.range }))).toEqual(expected.map((d) => ({ rule: d.rule, message: d.message, range: d.range })));
   });
 
+  it("warns an open tool that the intent matcher cannot tell from another of the folder, as `hdlp lint --collisions` does", async () => {
+    const tools = join(workspace, "tools");
+    const fixtures = new URL("../../match/src/collision/testdata/colliding/", import.meta.url);
+    const text = (name: string) => readFileSync(new URL(`${name}/TOOL.hdlp`, fixtures), "utf8");
+    writeTool(tools, "systemd-restart", text("systemd-restart"));
+    const mine = writeTool(tools, "service-restart", text("service-restart"));
+    client = await LspClient.start({ workspaceFolder: workspace });
+    await client.open(mine, text("service-restart"));
+    const [warning] = await until(mine, (d) => codes(d).includes("intent-collision"));
+    const cli = spawnSync(HDLP_BIN, ["lint", "--collisions", "--format", "json"], { cwd: workspace, encoding: "utf8" });
+    const expected = (JSON.parse(cli.stdout) as { files: { path: string; diagnostics: { message: string; range: unknown }[] }[] }).files.find((f) => f.path === join("tools", "service-restart", "TOOL.hdlp"))!.diagnostics;
+    expect([{ message: warning!.message, range: warning!.range }]).toEqual(expected.map((d) => ({ message: d.message, range: d.range })));
+    expect(warning!.severity).toBe(2);
+
+    // A sharper intent, unsaved, clears it; a suppression comment silences it.
+    const sharper = text("service-restart").replace("intent: 通过systemd重启服务器上的系统服务", "intent: 查看nginx的访问日志");
+    await client.change(mine, [{ range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, text: sharper }]);
+    expect(await until(mine, (d) => !codes(d).includes("intent-collision"))).toEqual([]);
+    const silenced = text("service-restart").replace("\nintent:", "\n# hdlp-disable-next-line intent-collision\nintent:");
+    await client.change(mine, [{ range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } }, text: silenced }]);
+    expect(await client.diagnosticsFor(mine)).toEqual([]);
+  });
+
   it("re-lints an open tool when another tool file changes (file events from the editor)", async () => {
     const tools = join(workspace, "tools");
     const mine = writeTool(tools, "mine", tool("mine"));
@@ -128,9 +151,9 @@ describe("cross-file rules", () => {
     expect(await client.diagnosticsFor(mine)).toEqual([]);
     writeTool(tools, "copy", tool("mine"));
     expect(codes(await until(mine, (d) => d.length > 0))).toEqual(["duplicate-name"]);
-    // The new folder is watched too: renaming its tool on disk clears the duplicate.
+    // The new folder is watched too: renaming its tool on disk clears the duplicate (leaving two tools that differ in name only).
     writeTool(tools, "copy", tool("copy"));
-    expect(await until(mine, (d) => d.length === 0)).toEqual([]);
+    expect(codes(await until(mine, (d) => !codes(d).includes("duplicate-name")))).toEqual(["intent-collision"]);
   });
 
   it("reads the tools folder from the `hdlp.toolsRoot` setting", async () => {

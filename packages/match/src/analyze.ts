@@ -29,8 +29,12 @@ export interface Term {
 export interface Analysis {
   readonly text: string;
   readonly terms: readonly Term[];
+  /** The text before lower-casing (NFKC only), when it has the same length (upper case tells a code like ZY001 from a word). */
+  readonly folded?: string;
   /** Offsets of Han characters that are stop words (not intent). */
   readonly hanStops: ReadonlySet<number>;
+  /** Offsets covered by multi-character stop phrases (一下, 帮我). */
+  readonly hanStopPhrases: ReadonlySet<number>;
   /** English words of the text, stop words included (for typo look-up and coverage). */
   readonly englishWords: readonly WordToken[];
 }
@@ -41,7 +45,9 @@ export function analyze(raw: string, lexicon: Lexicon): Analysis {
   const folded = raw.normalize("NFKC");
   const text = normalizeText(raw);
   const terms: Term[] = [];
-  const hanStops = stopOffsets(text, lexicon);
+  const hanStopPhrases = stopPhraseOffsets(text, lexicon);
+  const hanStops = new Set(hanStopPhrases);
+  for (let i = 0; i < text.length; i++) if (lexicon.hanStopChars.has(text[i]!)) hanStops.add(i);
   const words: WordToken[] = [];
 
   for (const run of splitRuns(text)) {
@@ -65,17 +71,16 @@ export function analyze(raw: string, lexicon: Lexicon): Analysis {
       if (!lexicon.englishStops.has(part.stem)) terms.push({ key: `w:${part.stem}`, kind: "word", start: part.start, end: part.end, surface: part.surface });
     }
   }
-  englishConcepts(words, lexicon, terms);
-  return { text, terms, hanStops, englishWords: words };
+  englishConcepts(text, words, lexicon, terms);
+  return { text, ...(folded.length === text.length && { folded }), terms, hanStops, hanStopPhrases, englishWords: words };
 }
 
-/** Offsets covered by Chinese stop words: multi-character phrases first, then single characters. */
-function stopOffsets(text: string, lexicon: Lexicon): Set<number> {
+/** Offsets covered by Chinese stop phrases of several characters. */
+function stopPhraseOffsets(text: string, lexicon: Lexicon): Set<number> {
   const stops = new Set<number>();
   for (const m of text.matchAll(lexicon.hanStopPattern)) {
     for (let i = 0; i < m[0].length; i++) stops.add(m.index + i);
   }
-  for (let i = 0; i < text.length; i++) if (lexicon.hanStopChars.has(text[i]!)) stops.add(i);
   return stops;
 }
 
@@ -103,7 +108,11 @@ function allStops(start: number, end: number, stops: ReadonlySet<number>): boole
   return true;
 }
 
-/** Thesaurus phrases found in a Han run; a phrase inside a longer found phrase is dropped (重新启动 is not also 启动). */
+/**
+ * Thesaurus phrases found in a Han run, by forward maximum matching: the
+ * longest phrase at the leftmost place, then on from its end (重新启动 is
+ * not also 启动; 检查一下 is 检查, not 查一下; 测下到 is 测下, not 下到).
+ */
 function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): void {
   const found: Array<{ start: number; end: number; concepts: readonly string[] }> = [];
   for (let i = 0; i < run.length; i++) {
@@ -112,45 +121,58 @@ function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): 
       if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts });
     }
   }
-  for (const hit of maximal(found)) {
+  for (const hit of leftmostLongest(found)) {
     for (const concept of hit.concepts) {
       out.push({ key: `c:${concept}`, kind: "concept", start: base + hit.start, end: base + hit.end, surface: run.slice(hit.start, hit.end) });
     }
   }
 }
 
-/** Thesaurus entries among English words, single words and phrases (`pull request`), maximal only. */
-function englishConcepts(words: readonly WordToken[], lexicon: Lexicon, out: Term[]): void {
-  const found: Array<{ start: number; end: number; phrase: string; from: number; to: number }> = [];
+/** Particles that may stand apart from their verb: roll order-api back, shut it down, back the db up. */
+const PARTICLES = new Set(["up", "down", "back", "out", "off", "over", "away"]);
+
+/**
+ * Thesaurus entries among English words, single words and phrases (`pull
+ * request`), by forward maximum matching. A phrasal verb may have its object
+ * between verb and particle (`roll order-api back`): it is found at the verb,
+ * and its particle says nothing more.
+ */
+function englishConcepts(text: string, words: readonly WordToken[], lexicon: Lexicon, out: Term[]): void {
+  const found: Array<{ start: number; end: number; phrase: string; surface: string }> = [];
+  const particles = new Set<number>();
   for (let i = 0; i < words.length; i++) {
+    for (let j = i + 2; j <= i + 4 && j < words.length && !/[,.;:!?，。；！？]/u.test(text.slice(words[j - 1]!.end, words[j]!.start)); j++) {
+      const phrase = `${words[i]!.stem} ${words[j]!.stem}`;
+      if (!PARTICLES.has(words[j]!.stem) || !lexicon.englishPhrases.has(phrase)) continue;
+      found.push({ start: words[i]!.start, end: words[i]!.end, phrase, surface: `${words[i]!.surface} … ${words[j]!.surface}` });
+      particles.add(j);
+      break;
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    if (particles.has(i)) continue;
     for (let len = 1; len <= lexicon.longestEnglishPhrase && i + len <= words.length; len++) {
       const span = words.slice(i, i + len);
       const phrase = span.map((w) => w.stem).join(" ");
-      if (lexicon.englishPhrases.has(phrase)) found.push({ start: span[0]!.start, end: span.at(-1)!.end, phrase, from: i, to: i + len });
+      if (lexicon.englishPhrases.has(phrase)) found.push({ start: span[0]!.start, end: span.at(-1)!.end, phrase, surface: span.map((w) => w.surface).join(" ") });
     }
   }
-  for (const hit of maximal(found)) {
-    const surface = words.slice(hit.from, hit.to).map((w) => w.surface).join(" ");
+  for (const hit of leftmostLongest(found)) {
     for (const concept of lexicon.englishPhrases.get(hit.phrase)!) {
-      out.push({ key: `c:${concept}`, kind: "concept", start: hit.start, end: hit.end, surface });
+      out.push({ key: `c:${concept}`, kind: "concept", start: hit.start, end: hit.end, surface: hit.surface });
     }
   }
 }
 
-/** The hits no longer hit contains, in text order; one sorted sweep, so a long request stays linear. */
-function maximal<T extends { start: number; end: number }>(hits: readonly T[]): T[] {
+/** The hits of forward maximum matching, in text order: the longest at the leftmost place, then none that overlaps it. One sorted sweep, so a long request stays linear. */
+function leftmostLongest<T extends { start: number; end: number }>(hits: readonly T[]): T[] {
   const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: T[] = [];
-  let furthestBefore = -1; // the furthest end of the hits starting before the current start
-  let groupStart = -1;
-  let groupEnd = -1; // the longest hit starting at the current start
+  let reached = -1;
   for (const hit of sorted) {
-    if (hit.start !== groupStart) {
-      furthestBefore = Math.max(furthestBefore, groupEnd);
-      groupStart = hit.start;
-      groupEnd = hit.end;
-    }
-    if (furthestBefore < hit.end && groupEnd <= hit.end) kept.push(hit);
+    if (hit.start < reached) continue;
+    kept.push(hit);
+    reached = hit.end;
   }
   return kept;
 }

@@ -14,3 +14,15 @@ export function typoBudget(length: number): number {
   if (length < 5) return 0;
   return length < 9 ? 1 : 2;
 }
+
+/**
+ * Whether `a` is `b` with two neighbouring letters swapped (`lsit` for `list`):
+ * the one slip a short word may have, since it keeps every letter (a changed
+ * letter makes another word: `mail` is not a typo of `tail`).
+ */
+export function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}

@@ -5,6 +5,23 @@
  * functions of tool models and text: no I/O, so the runtime, the CLI, the
  * language server and the browser playground share it.
  */
-export { createMatcher, DEFAULT_THRESHOLDS, DEFAULT_WEIGHTING, type Matcher, type MatcherOptions, type MatchOptions, type MatchResult, type MatchCandidate, type Thresholds } from "./matcher.ts";
+export {
+  createMatcher,
+  DEFAULT_THRESHOLDS,
+  DEFAULT_WEIGHTING,
+  type Matcher,
+  type MatcherOptions,
+  type MatchOptions,
+  type MatchResult,
+  type MatchCandidate,
+  type Thresholds,
+  type Resemblance,
+  type ExplainOptions,
+  type Explanation,
+  type ExplainedCandidate,
+  type ExplainedTerm,
+} from "./matcher.ts";
 export { NOT_FOUND_SUGGESTION } from "./not-found.ts";
-export { evaluate, type LabelledQuery, type LabelledSet, type Evaluation, type Miss } from "./evaluate.ts";
+export { evaluate, wilson, type LabelledQuery, type LabelledSet, type Evaluation, type Miss, type Signal } from "./evaluate.ts";
+export { collisionTool, intentCollisions, NEAR_EQUAL, type CollisionTool, type CollisionOptions } from "./collision/collisions.ts";
+export { INTENT_COLLISION, MATCH_RULES } from "./collision/rule.ts";

@@ -7,8 +7,9 @@ const weighting: Weighting = {
   intent: { weight: 2, b: 0.6 },
   why: { weight: 0.6, b: 0.6 },
   params: { weight: 0.5, b: 0.6 },
+  slots: { weight: 2, b: 0 },
 };
-const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({ name: [], display: [], intent: [], why: [], params: [], ...fields });
+const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({ name: [], display: [], intent: [], why: [], params: [], slots: [], ...fields });
 const byIndex = (a: number, b: number): boolean => a < b;
 
 describe("InvertedIndex", () => {
@@ -43,5 +44,36 @@ describe("InvertedIndex", () => {
     expect(index.top(new Map([["w:git", 1]]), 3, byIndex).map((r) => r.doc)).toEqual([0]);
     expect(index.fieldsOf("w:branch", 0)).toEqual(["params"]);
     expect(index.fieldsOf("w:branch", 1)).toEqual([]);
+  });
+
+  it("lowers a tool's score by `adjust` before ranking it, and says what each term adds", () => {
+    const index = new InvertedIndex([doc({ intent: ["w:restart", "w:nginx"] }), doc({ intent: ["w:restart"] })], weighting);
+    const query = new Map([["w:restart", 1], ["w:nginx", 1]]);
+    expect(index.top(query, 2, byIndex).map((r) => r.doc)).toEqual([0, 1]);
+    const halved = index.top(query, 2, byIndex, (d, score) => (d === 0 ? score / 10 : score));
+    expect(halved.map((r) => r.doc)).toEqual([1, 0]);
+    const total = index.termScore("w:restart", 1, 0) + index.termScore("w:nginx", 1, 0);
+    expect(index.top(query, 1, byIndex)[0]!.score).toBeCloseTo(total, 10);
+    expect(index.termScore("w:nginx", 1, 1)).toBe(0);
+  });
+
+  it("ranks every tool sharing a term, in the order `top` would give", () => {
+    const docs = Array.from({ length: 20 }, (_, i) => doc({ intent: i % 2 === 0 ? ["w:a", "w:b"] : ["w:a"] }));
+    const index = new InvertedIndex(docs, weighting);
+    const query = new Map([["w:a", 1], ["w:b", 0.5]]);
+    const all = index.rankAll(query, byIndex, (_, score) => score);
+    expect(all).toHaveLength(20);
+    expect(all.slice(0, 3)).toEqual(index.top(query, 3, byIndex));
+  });
+
+  it("in a large registry, adds a term most tools hold only to the tools other terms found, unless none did", () => {
+    const docs = Array.from({ length: 2500 }, (_, i) => doc({ intent: i < 3 ? ["w:server", "w:nginx"] : ["w:server"] }));
+    const index = new InvertedIndex(docs, weighting);
+    const query = new Map([["w:server", 1], ["w:nginx", 1]]);
+    const all = index.rankAll(query, byIndex, (_, score) => score);
+    expect(all.map((r) => r.doc)).toEqual([0, 1, 2]);
+    // their scores are whole: the common term's share is in them
+    expect(all[0]!.score).toBeCloseTo(index.termScore("w:server", 1, 0) + index.termScore("w:nginx", 1, 0), 10);
+    expect(index.rankAll(new Map([["w:server", 1]]), byIndex, (_, score) => score)).toHaveLength(2500);
   });
 });

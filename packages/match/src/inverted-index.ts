@@ -9,7 +9,7 @@
  * the tools that share a term with it.
  */
 
-export const FIELDS = ["name", "display", "intent", "why", "params"] as const;
+export const FIELDS = ["name", "display", "intent", "why", "params", "slots"] as const;
 export type FieldName = (typeof FIELDS)[number];
 
 export interface FieldWeighting {
@@ -24,13 +24,37 @@ export type Weighting = Readonly<Record<FieldName, FieldWeighting>>;
 /** One document: its term keys per field, repeats meaning frequency. */
 export type FieldTerms = Readonly<Record<FieldName, readonly string[]>>;
 
-/** The tools holding one term, in tool order, as parallel arrays (no object per posting: 10,000 tools make a million postings). */
-interface PostingList {
+/** The tools holding one term while the index is built. */
+interface GrowingList {
   readonly docs: number[];
   /** Field-weighted, length-normalised term frequency. */
   readonly tf: number[];
   /** Bit i set when the term occurs in FIELDS[i]. */
   readonly fields: number[];
+}
+
+/**
+ * The tools holding one term, in tool order, as typed parallel arrays (no
+ * object per posting: 10,000 tools make a million postings), with each
+ * tool's saturated frequency tf / (k1 + tf) and the term's idf worked out once.
+ */
+interface PostingList {
+  readonly docs: Int32Array;
+  readonly saturation: Float64Array;
+  readonly fields: Uint8Array;
+  readonly idf: number;
+}
+
+/** A posting list longer than this, in a registry where it is more than half the tools, holds a common term (see `accumulate`). */
+const COMMON_POSTINGS = 1000;
+
+function add(list: PostingList, scale: number, scores: Float64Array, touched: number[]): void {
+  const { docs, saturation } = list;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    if (scores[doc] === 0) touched.push(doc);
+    scores[doc]! += scale * saturation[i]!;
+  }
 }
 
 export class InvertedIndex {
@@ -40,20 +64,21 @@ export class InvertedIndex {
   constructor(
     docs: readonly FieldTerms[],
     weighting: Weighting,
-    private readonly k1 = 1.2,
+    k1 = 1.2,
   ) {
     this.size = docs.length;
     const averageLength = Object.fromEntries(
       FIELDS.map((f) => [f, Math.max(1, docs.reduce((sum, d) => sum + d[f].length, 0) / Math.max(1, docs.length))]),
     ) as Record<FieldName, number>;
 
+    const growing = new Map<string, GrowingList>();
     docs.forEach((doc, id) => {
       FIELDS.forEach((field, bit) => {
         const { weight, b } = weighting[field];
         const tf = weight / (1 - b + (b * doc[field].length) / averageLength[field]);
         for (const key of doc[field]) {
-          let list = this.postings.get(key);
-          if (list === undefined) this.postings.set(key, (list = { docs: [], tf: [], fields: [] }));
+          let list = growing.get(key);
+          if (list === undefined) growing.set(key, (list = { docs: [], tf: [], fields: [] }));
           const last = list.docs.length - 1;
           if (list.docs[last] === id) {
             list.tf[last]! += tf;
@@ -66,6 +91,15 @@ export class InvertedIndex {
         }
       });
     });
+    for (const [key, list] of growing) {
+      const df = list.docs.length;
+      this.postings.set(key, {
+        docs: Int32Array.from(list.docs),
+        saturation: Float64Array.from(list.tf, (tf) => tf / (k1 + tf)),
+        fields: Uint8Array.from(list.fields),
+        idf: Math.max(0.05, Math.log(1 + (this.size - df + 0.5) / (df + 0.5))),
+      });
+    }
   }
 
   has(key: string): boolean {
@@ -78,57 +112,131 @@ export class InvertedIndex {
 
   /** Robertson–Spärck Jones idf, floored at a small positive value so a term in every tool still counts a little. */
   idf(key: string): number {
-    const df = this.postings.get(key)?.docs.length ?? 0;
-    return Math.max(0.05, Math.log(1 + (this.size - df + 0.5) / (df + 0.5)));
+    return this.postings.get(key)?.idf ?? Math.log(1 + (this.size + 0.5) / 0.5);
   }
 
   /**
    * The `count` best tools for the query (weights per term key), best first;
    * ties go to the tool `before` orders first, so the same query always gives
    * the same order. Tools sharing no term with the query never appear.
+   * `adjust` may lower a tool's score before it is ranked (never raise it): a
+   * tool whose score is already under the `count`-th best is not asked.
    */
-  top(query: ReadonlyMap<string, number>, count: number, before: (a: number, b: number) => boolean): Array<{ doc: number; score: number }> {
+  top(
+    query: ReadonlyMap<string, number>,
+    count: number,
+    before: (a: number, b: number) => boolean,
+    adjust: (doc: number, score: number) => number = (_, score) => score,
+  ): Array<{ doc: number; score: number }> {
+    const { scores, touched } = this.accumulate(query);
+    // The best `count`, kept in passes over the touched tools rather than by a
+    // sort of all of them (10,000 tools). The best by raw score come first:
+    // their adjusted scores set a bar that no tool scoring under it raw can
+    // pass, so few others are adjusted.
+    const seeds = new Ranking(count, before);
+    for (const doc of touched) seeds.offer(doc, scores[doc]!);
+    const best = new Ranking(count, before);
+    for (const { doc } of seeds.entries()) best.offer(doc, adjust(doc, scores[doc]!));
+    const seeded = new Set(seeds.entries().map((e) => e.doc));
+    for (const doc of touched) {
+      if (scores[doc]! < best.bar() || seeded.has(doc)) continue;
+      best.offer(doc, adjust(doc, scores[doc]!));
+    }
+    return best.entries();
+  }
+
+  /** Every tool sharing a term with the query, best first (for explaining a ranking, not for answering: it sorts them all). */
+  rankAll(query: ReadonlyMap<string, number>, before: (a: number, b: number) => boolean, adjust: (doc: number, score: number) => number): Array<{ doc: number; score: number }> {
+    const { scores, touched } = this.accumulate(query);
+    return touched
+      .map((doc) => ({ doc, score: adjust(doc, scores[doc]!) }))
+      .sort((a, b) => b.score - a.score || (before(a.doc, b.doc) ? -1 : before(b.doc, a.doc) ? 1 : 0));
+  }
+
+  /**
+   * Each tool's score for the query, and which tools share a term with it. A
+   * term most tools hold (more than half, and over `COMMON_POSTINGS`: only in a
+   * large registry) adds to the tools the other terms found rather than
+   * bringing in tools of its own, unless no other term found any: it says
+   * little (its idf is under log 2), and 10,000 tools each scored and checked
+   * for it would cost more than the rest of the request.
+   */
+  private accumulate(query: ReadonlyMap<string, number>): { scores: Float64Array; touched: number[] } {
     const scores = new Float64Array(this.size);
     const touched: number[] = [];
+    const common: Array<{ list: PostingList; scale: number }> = [];
     for (const [key, weight] of query) {
       const list = this.postings.get(key);
       if (list === undefined || weight <= 0) continue;
-      const idf = this.idf(key);
-      for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i]!;
-        const tf = list.tf[i]!;
-        if (scores[doc] === 0) touched.push(doc);
-        scores[doc]! += (weight * idf * tf) / (this.k1 + tf);
-      }
+      const scale = weight * list.idf;
+      if (list.docs.length > COMMON_POSTINGS && list.docs.length * 2 > this.size) common.push({ list, scale });
+      else add(list, scale, scores, touched);
     }
-    // One pass keeping the best `count`: a full sort of every touched tool would dominate a query over 10,000 tools.
-    const best: Array<{ doc: number; score: number }> = [];
-    for (const doc of touched) {
-      const score = scores[doc]!;
-      const at = best.findIndex((b) => score > b.score || (score === b.score && before(doc, b.doc)));
-      if (at === -1) {
-        if (best.length < count) best.push({ doc, score });
-      } else {
-        best.splice(at, 0, { doc, score });
-        if (best.length > count) best.pop();
-      }
+    const onlyCommon = touched.length === 0;
+    for (const { list, scale } of common) {
+      if (onlyCommon) add(list, scale, scores, touched);
+      else for (let i = 0; i < list.docs.length; i++) if (scores[list.docs[i]!]! > 0) scores[list.docs[i]!]! += scale * list.saturation[i]!;
     }
-    return best;
+    return { scores, touched };
   }
 
   /** The fields of `doc` where `key` occurs (empty when it does not). */
   fieldsOf(key: string, doc: number): FieldName[] {
+    const posting = this.posting(key, doc);
+    return posting === undefined ? [] : FIELDS.filter((_, bit) => (posting.fields & (1 << bit)) !== 0);
+  }
+
+  /** What one query term of `weight` adds to the score of `doc` (0 when the tool lacks it): `top` sums these. */
+  termScore(key: string, weight: number, doc: number): number {
+    const posting = this.posting(key, doc);
+    return posting === undefined || weight <= 0 ? 0 : weight * this.idf(key) * posting.saturation;
+  }
+
+  private posting(key: string, doc: number): { saturation: number; fields: number } | undefined {
     const list = this.postings.get(key);
-    if (list === undefined) return [];
+    if (list === undefined) return undefined;
     let lo = 0;
     let hi = list.docs.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const at = list.docs[mid]!;
-      if (at === doc) return FIELDS.filter((_, bit) => (list.fields[mid]! & (1 << bit)) !== 0);
+      if (at === doc) return { saturation: list.saturation[mid]!, fields: list.fields[mid]! };
       if (at < doc) lo = mid + 1;
       else hi = mid - 1;
     }
-    return [];
+    return undefined;
+  }
+}
+
+/** The best `count` tools seen so far, best first; ties go to the tool `before` orders first. */
+class Ranking {
+  private readonly docs: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(
+    private readonly count: number,
+    private readonly before: (a: number, b: number) => boolean,
+  ) {}
+
+  /** The score a tool must reach to enter (−∞ until `count` are in). */
+  bar(): number {
+    return this.docs.length < this.count ? -Infinity : this.scores[this.count - 1]!;
+  }
+
+  offer(doc: number, score: number): void {
+    if (score < this.bar()) return;
+    let at = this.docs.length;
+    while (at > 0 && (score > this.scores[at - 1]! || (score === this.scores[at - 1]! && this.before(doc, this.docs[at - 1]!)))) at--;
+    if (at >= this.count) return;
+    this.docs.splice(at, 0, doc);
+    this.scores.splice(at, 0, score);
+    if (this.docs.length > this.count) {
+      this.docs.pop();
+      this.scores.pop();
+    }
+  }
+
+  entries(): Array<{ doc: number; score: number }> {
+    return this.docs.map((doc, i) => ({ doc, score: this.scores[i]! }));
   }
 }

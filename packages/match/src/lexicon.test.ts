@@ -1,29 +1,64 @@
 import { describe, expect, it } from "vitest";
-import { buildLexicon, defaultLexicon, englishKey } from "./lexicon.ts";
+import { buildLexicon, defaultLexicon, englishKey, type ThesaurusData } from "./lexicon.ts";
 
 const stopwords = { zh: ["的", "帮我"], en: ["the"] };
+const sense = (zh: string[], en: string[], more: object = {}) => ({ means: "a test sense", zh, en, ...more });
+const thesaurus = (parts: Partial<ThesaurusData>): ThesaurusData => ({ operations: {}, objects: {}, aspects: {}, ...parts });
 
 describe("buildLexicon", () => {
-  it("maps Chinese phrases and stemmed English terms to their concepts, a term to several if listed so", () => {
-    const lexicon = buildLexicon({ concepts: { restart: ["重启", "Restarting"], start: ["启动", "restart"] } }, stopwords);
+  it("maps Chinese phrases and stemmed English words to their senses, a word to several if listed so", () => {
+    const lexicon = buildLexicon(
+      thesaurus({ operations: { restart: sense(["重启"], ["Restarting"], { effect: "change" }), start: sense(["启动"], ["restart"], { effect: "change" }) } }),
+      stopwords,
+    );
     expect(lexicon.hanPhrases.get("重启")).toEqual(["restart"]);
     expect(lexicon.englishPhrases.get("restart")).toEqual(["restart", "start"]);
   });
 
-  it("rejects an entry that mixes Chinese with other text, naming it", () => {
-    expect(() => buildLexicon({ concepts: { tag: ["打tag"] } }, stopwords)).toThrow(/打tag.*tag/);
+  it("knows each sense's class, effect, what it serves and what it includes, transitively", () => {
+    const lexicon = buildLexicon(
+      thesaurus({
+        operations: { write: sense(["写入"], ["write"], { effect: "change", serves: ["create"] }), create: sense(["新建"], ["create"], { effect: "change", general: true }) },
+        objects: { path: sense(["路径"], ["path"], { includes: ["file"] }), file: sense(["文件"], ["file"], { includes: ["log"] }), log: sense(["日志"], ["log"]) },
+        aspects: { recent: sense(["最近"], ["recent"]) },
+      }),
+      stopwords,
+    );
+    expect(lexicon.senses.get("write")).toMatchObject({ class: "operation", effect: "change", serves: ["create"], general: false });
+    expect(lexicon.senses.get("create")?.general).toBe(true);
+    expect([...lexicon.senses.get("path")!.includes].sort()).toEqual(["file", "log"]);
+    expect(lexicon.senses.get("recent")?.class).toBe("aspect");
+  });
+
+  it("finds nothing in an unrelated word, which hides the senses inside it", () => {
+    const lexicon = buildLexicon(thesaurus({ objects: { table: sense(["表"], ["table"]) }, unrelated: { zh: ["表示"], en: [] } }), stopwords);
+    expect(lexicon.hanPhrases.get("表示")).toEqual([]);
+    expect(lexicon.hanPhrases.get("表")).toEqual(["table"]);
+  });
+
+  it("rejects a word in the wrong language list, naming it", () => {
+    expect(() => buildLexicon(thesaurus({ operations: { mark: sense(["打tag"], [], { effect: "change" }) } }), stopwords)).toThrow(/打tag.*mark/);
+    expect(() => buildLexicon(thesaurus({ operations: { mark: sense([], ["打标签"], { effect: "change" }) } }), stopwords)).toThrow(/打标签/);
+  });
+
+  it("rejects a sense defined twice, an operation without an effect, and a reference to no such sense", () => {
+    expect(() => buildLexicon(thesaurus({ operations: { tag: sense([], ["tag"], { effect: "change" }) }, objects: { tag: sense([], ["tag"]) } }), stopwords)).toThrow(/"tag" is defined twice/);
+    expect(() => buildLexicon(thesaurus({ operations: { view: sense([], ["view"]) } }), stopwords)).toThrow(/"view" needs an effect/);
+    expect(() => buildLexicon(thesaurus({ operations: { write: sense([], ["write"], { effect: "change", serves: ["nothing"] }) } }), stopwords)).toThrow(/serves "nothing"/);
+    expect(() => buildLexicon(thesaurus({ objects: { path: sense([], ["path"], { includes: ["nothing"] }) } }), stopwords)).toThrow(/includes "nothing"/);
   });
 
   it("splits stop words into single characters and phrases", () => {
-    const lexicon = buildLexicon({ concepts: {} }, stopwords);
+    const lexicon = buildLexicon(thesaurus({}), stopwords);
     expect(lexicon.hanStopChars.has("的")).toBe(true);
     expect("帮我看".match(lexicon.hanStopPattern)).toEqual(["帮我"]);
     expect(lexicon.englishStops.has("the")).toBe(true);
   });
 
-  it("loads the bundled thesaurus with the operations vocabulary in both languages", () => {
+  it("loads the bundled thesaurus: operations and objects in both languages", () => {
     const lexicon = defaultLexicon();
-    for (const [zh, en] of [["提交", "commit"], ["重启", "restart"], ["日志", "log"], ["分支", "branch"], ["部署", "deploy"], ["回滚", "rollback"], ["磁盘", "disk"], ["证书", "cert"]] as const) {
+    const pairs = [["提交", "commit"], ["重启", "restart"], ["日志", "log"], ["分支", "branch"], ["部署", "deploy"], ["回滚", "rollback"], ["磁盘", "disk"], ["证书", "cert"], ["藏起来", "stash"], ["写了啥", "read"], ["瞅一眼", "view"]] as const;
+    for (const [zh, en] of pairs) {
       const shared = lexicon.hanPhrases.get(zh)!.filter((c) => lexicon.englishPhrases.get(englishKey(en))!.includes(c));
       expect(shared, `${zh} / ${en}`).not.toEqual([]);
     }

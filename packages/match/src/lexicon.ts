@@ -1,16 +1,49 @@
 /**
  * The lexicon: the project's thesaurus and stop words, kept as data
  * (data/thesaurus.json, data/stopwords.json) so that the team extends the
- * matcher's vocabulary without touching code. See docs/matching.md.
+ * matcher's vocabulary without touching code. The thesaurus is written by
+ * sense: operations (what is done), objects (what it is done to) and aspects
+ * (what is asked about it), each with its words in Chinese and English.
+ * See docs/matching.md.
  */
 import stopwordData from "./data/stopwords.json" with { type: "json" };
 import thesaurusData from "./data/thesaurus.json" with { type: "json" };
 import { stem } from "./english.ts";
 import { isHan, normalizeText } from "./normalize.ts";
 
-/** data/thesaurus.json: concept id → the words and phrases (any language) that mean it. */
+export type SenseClass = "operation" | "object" | "aspect";
+/** An operation reads (view, list, search …) or changes something (delete, restart, deploy …). */
+export type Effect = "read" | "change";
+
+/** One sense of data/thesaurus.json. */
+export interface SenseData {
+  /** A gloss, for the people who review the vocabulary. */
+  readonly means: string;
+  /** Operations only. */
+  readonly effect?: Effect;
+  /**
+   * Operations only: done to many kinds of thing (view, delete, restart), so
+   * that a tool doing it serves a request only if it works on the request's
+   * object too; a specific operation (deploy, renew, stash) says enough.
+   */
+  readonly general?: boolean;
+  /** Operations only: the operations a tool doing this one also serves (a tool that writes serves a request to create). */
+  readonly serves?: readonly string[];
+  /** Objects only: a place where things are (a host), which a request speaks of only when it names nothing else. */
+  readonly place?: boolean;
+  /** Objects only: the objects (or operations spoken of as things: a commit) that are kinds or parts of this one (a repository includes its branches), so a tool on this one works on them. */
+  readonly includes?: readonly string[];
+  readonly zh: readonly string[];
+  readonly en: readonly string[];
+}
+
+/** data/thesaurus.json. */
 export interface ThesaurusData {
-  readonly concepts: Readonly<Record<string, readonly string[]>>;
+  readonly operations: Readonly<Record<string, SenseData>>;
+  readonly objects: Readonly<Record<string, SenseData>>;
+  readonly aspects: Readonly<Record<string, SenseData>>;
+  /** Words that contain a sense's words without its meaning (表示 holds 表, 建议 holds 建): the longest match wins, and finds nothing. */
+  readonly unrelated?: { readonly zh: readonly string[]; readonly en: readonly string[] };
 }
 
 /** data/stopwords.json: words that carry no intent of their own. */
@@ -19,21 +52,35 @@ export interface StopwordData {
   readonly en: readonly string[];
 }
 
+export interface Sense {
+  readonly id: string;
+  readonly class: SenseClass;
+  readonly means: string;
+  readonly effect?: Effect;
+  readonly serves: readonly string[];
+  readonly general: boolean;
+  /** Every object this one includes, directly or through another. */
+  readonly includes: ReadonlySet<string>;
+  readonly place: boolean;
+}
+
 /** A character trie of the Han phrases: finding every phrase at a position costs only as many steps as the longest match. */
 export interface HanTrie {
   readonly next: Map<string, HanTrie>;
-  /** Set when the path to this node spells a phrase. */
+  /** Set when the path to this node spells a phrase (empty for an unrelated word). */
   concepts?: readonly string[];
 }
 
 export interface Lexicon {
-  /** Han phrase → concept ids. */
+  /** Sense id → its class, effect and what it serves. */
+  readonly senses: ReadonlyMap<string, Sense>;
+  /** Han phrase → sense ids (empty for an unrelated word). */
   readonly hanPhrases: ReadonlyMap<string, readonly string[]>;
   readonly hanTrie: HanTrie;
-  /** English stems joined by one space (`pull request`) → concept ids. */
+  /** English stems joined by one space (`pull request`) → sense ids. */
   readonly englishPhrases: ReadonlyMap<string, readonly string[]>;
   readonly longestEnglishPhrase: number;
-  /** Single Han characters and multi-character Han phrases that carry no intent. */
+  /** Single Han characters that carry no intent. */
   readonly hanStopChars: ReadonlySet<string>;
   /** Multi-character Han stop phrases, longest first, as one global pattern. */
   readonly hanStopPattern: RegExp;
@@ -43,33 +90,60 @@ export interface Lexicon {
 
 let bundled: Lexicon | undefined;
 
-/** The lexicon shipped with the runtime (read once, shared by every matcher). */
+/** The lexicon shipped with the matcher (read once, shared by every matcher). */
 export function defaultLexicon(): Lexicon {
-  bundled ??= buildLexicon(thesaurusData as ThesaurusData, stopwordData as StopwordData);
+  bundled ??= buildLexicon(thesaurusData as unknown as ThesaurusData, stopwordData as StopwordData);
   return bundled;
 }
 
+const SECTIONS = { operations: "operation", objects: "object", aspects: "aspect" } as const;
+
 export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData): Lexicon {
+  const senses = new Map<string, Sense>();
   const hanPhrases = new Map<string, string[]>();
   const englishPhrases = new Map<string, string[]>();
-  const add = (map: Map<string, string[]>, key: string, concept: string): void => {
+  const add = (map: Map<string, string[]>, key: string, concept: string | undefined): void => {
     const concepts = map.get(key) ?? [];
-    if (!concepts.includes(concept)) concepts.push(concept);
+    if (concept !== undefined && !concepts.includes(concept)) concepts.push(concept);
     map.set(key, concepts);
   };
-  for (const [concept, terms] of Object.entries(thesaurus.concepts)) {
-    for (const raw of terms) {
+  const addWords = (where: string, data: { readonly zh: readonly string[]; readonly en: readonly string[] }, concept: string | undefined): void => {
+    for (const raw of data.zh) {
       const term = normalizeText(raw).trim();
-      if (term === "") continue;
-      const han = [...term].filter(isHan).length;
-      if (han === [...term].length) add(hanPhrases, term, concept);
-      else if (han === 0 && englishKey(term) !== "") add(englishPhrases, englishKey(term), concept);
-      else throw new Error(`thesaurus: "${raw}" in concept "${concept}" mixes Chinese with other text; write it as separate entries`);
+      if (term === "" || ![...term].every(isHan)) throw new Error(`thesaurus: "${raw}" in the Chinese words of ${where} is not all Chinese; put it with the English words, or split it`);
+      add(hanPhrases, term, concept);
+    }
+    for (const raw of data.en) {
+      const key = englishKey(raw);
+      if (key === "" || [...raw].some(isHan)) throw new Error(`thesaurus: "${raw}" in the English words of ${where} is not a word without Chinese; put it with the Chinese words, or split it`);
+      add(englishPhrases, key, concept);
+    }
+  };
+
+  for (const [section, senseClass] of Object.entries(SECTIONS)) {
+    for (const [id, data] of Object.entries(thesaurus[section as keyof typeof SECTIONS])) {
+      if (senses.has(id)) throw new Error(`thesaurus: the sense "${id}" is defined twice (${senses.get(id)!.class} and ${senseClass}); give each sense its own id`);
+      if (senseClass === "operation" && data.effect !== "read" && data.effect !== "change") throw new Error(`thesaurus: the operation "${id}" needs an effect, "read" or "change"`);
+      senses.set(id, { id, class: senseClass, means: data.means, ...(data.effect !== undefined && { effect: data.effect }), serves: data.serves ?? [], general: data.general === true, includes: new Set(data.includes ?? []), place: data.place === true });
+      addWords(`"${id}"`, data, id);
     }
   }
+  for (const sense of senses.values()) {
+    for (const served of sense.serves) {
+      if (senses.get(served)?.class !== "operation") throw new Error(`thesaurus: the operation "${sense.id}" serves "${served}", which is not an operation`);
+    }
+    for (const part of sense.includes) {
+      // an operation spoken of as a thing (a commit, a backup) may be part of an object too
+      if (senses.get(part) === undefined || senses.get(part)!.class === "aspect") throw new Error(`thesaurus: the object "${sense.id}" includes "${part}", which is neither an object nor an operation`);
+    }
+  }
+  closeIncludes(senses);
+  if (thesaurus.unrelated !== undefined) addWords("the unrelated words", thesaurus.unrelated, undefined);
+
   const hanStops = stopwords.zh.map((w) => normalizeText(w));
   const stopPhrases = hanStops.filter((w) => [...w].length > 1).sort((a, b) => b.length - a.length);
   return {
+    senses,
     hanPhrases,
     hanTrie: trieOf(hanPhrases),
     englishPhrases,
@@ -78,6 +152,14 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     hanStopPattern: new RegExp(stopPhrases.length > 0 ? stopPhrases.join("|") : "(?!)", "gu"),
     englishStops: new Set(stopwords.en.map((w) => stem(normalizeText(w)))),
   };
+}
+
+/** Makes each object's `includes` transitive (a path includes files, a file includes logs: a path includes logs). */
+function closeIncludes(senses: ReadonlyMap<string, Sense>): void {
+  for (const sense of senses.values()) {
+    const all = sense.includes as Set<string>;
+    for (const part of all) for (const deeper of senses.get(part)!.includes) all.add(deeper);
+  }
 }
 
 function trieOf(phrases: ReadonlyMap<string, readonly string[]>): HanTrie {

@@ -37,15 +37,37 @@ describe("intent matching", () => {
     expect(first("nginx 配置改好了，让它生效")).toBe("nginx-reload");
   });
 
-  it("answers found:false with the suggestion when no tool can serve the request", () => {
-    // each shares a word or two with some tool (比较, 看看, 删除 …), so only the threshold stands between it and a wrong answer
-    const sharingWords = ["帮我比较一下这两款手机哪个更值得买", "这个月的工资条发给我看看", "把这段视频里的水印删除掉"];
-    const unthresholded = createMatcher(REGISTRY, { thresholds: { coverage: 0, score: 0 } });
-    for (const request of sharingWords) expect(unthresholded.match(request).found, request).toBe(true);
-    for (const request of [...sharingWords, "帮我订一张明天去上海的高铁票", "Reserve a table for four at an Italian place tonight"]) {
-      const result = matcher.match(request);
-      expect(result, request).toEqual({ found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION });
+  it("answers found:false with the suggestion when no tool can serve the request, and says why", () => {
+    const unservable: Array<readonly [string, RegExp]> = [
+      // mostly about things no tool knows, though a word or two (比较, 看看, 删除) fits some tool
+      ["帮我比较一下这两款手机哪个更值得买", /only \d+% of the request's words are known/],
+      ["这个月的工资条发给我看看", /only \d+% of the request's words are known/],
+      ["把这段视频里的水印删除掉", /only \d+% of the request's words are known/],
+      ["帮我订一张明天去上海的高铁票", /no tool shares a word/],
+      // an operation no tool knows, however well the rest fits
+      ["Reserve a table for four at an Italian place tonight", /no sense knows what "reserve" asks to do/],
+      // an operation the tools that know its object do not do
+      ["把 nginx 配置里的 timeout 改成 30", /no tool does what the request asks \(update\)/],
+    ];
+    for (const [request, why] of unservable) {
+      expect(matcher.match(request), request).toEqual({ found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION });
+      expect(matcher.explain(request).verdict, request).toMatch(why);
     }
+  });
+
+  it("ranks first a tool that does what the request asks, over one that only shares its words", () => {
+    // 配置 and nginx say nginx-reload; 删掉 says file-delete
+    expect(matcher.explain("删掉 nginx 的配置文件").candidates.find((c) => c.name === "nginx-reload")?.servesOperation).toBe(false);
+    expect(first("把 nginx.conf 这个文件删了")).toBe("file-delete");
+    expect(first("看下 nginx 配置有没有问题")).toBe("nginx-reload");
+  });
+
+  it("takes values for evidence of the tool: a port, an issue number, a version", () => {
+    const port = matcher.match("看下 3306 是不是被别的程序占了").candidates[0];
+    expect(port?.name).toBe("port-check");
+    expect(port?.matched).toContain("3306⇒port");
+    expect(first("在 #42 下面回一句已修复")).toBe("issue-comment");
+    expect(first("v2.3.1 → web-01")).toBe("deploy");
   });
 
   it("returns one to three candidates with a score between 0 and 1, best first", () => {
@@ -92,6 +114,23 @@ describe("intent matching", () => {
     expect(createMatcher([]).match("重启服务")).toEqual({ found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION });
     // a pasted document: the request is read from its start
     expect(first(`重启一下 docker 容器${"。日志".repeat(5000)}`)).toBe("container-restart");
+  });
+
+  it("explains a ranking term by term: what each request term adds to each tool, from which fields", () => {
+    const explained = matcher.explain("重启一下 api 容器", { top: 2, tools: ["cache-get"] });
+    expect(explained.found).toBe(true);
+    expect(explained.required).toEqual(["restart"]);
+    expect(explained.operations).toContainEqual({ sense: "restart", surface: "重启", use: "act" });
+    const [best, second, other] = explained.candidates;
+    expect(best).toMatchObject({ name: "container-restart", rank: 1, servesOperation: true });
+    expect(second?.rank).toBe(2);
+    expect(other?.name).toBe("cache-get");
+    const restart = best!.contributions.find((c) => c.key === "c:restart");
+    expect(restart?.label).toBe("重启≈restart");
+    expect(restart?.fields).toEqual(expect.arrayContaining(["name", "display"]));
+    // contributions add up to the score (shares of the same attainable score)
+    expect(best!.contributions.reduce((sum, c) => sum + c.score, 0)).toBeCloseTo(best!.relevance, 2);
+    expect(explained.terms.find((t) => t.key === "c:container")?.idf).toBeGreaterThan(0);
   });
 
   it("uses context strings as weak hints: they break near ties, and never make a request found", () => {

@@ -2,18 +2,23 @@
  * Intent matching (seed §1 方式2, §2 步骤3): a free-text request → the one to
  * three registered tools that best serve it, or `found:false` when none does.
  *
- * Tools are indexed once (BM25F over name, display, intent, why and param
- * descriptions); a request is analysed the same way, widened with typo
- * candidates, scored against the inverted index, and accepted only when most
- * of what it asks is known to the tools and the best tool scores (see `decide`).
+ * Tools are indexed once (BM25F over name, display, intent, why, params and
+ * the slots their params take); a request is read the same way (request.ts),
+ * scored against the inverted index, its score halved for a tool that does
+ * none of the operations the request asks for, and accepted only when it is
+ * mostly about things the tools know and the best tool serves its operation
+ * and its object (see `decide`). `explain` shows every step, term by term.
  */
 import type { ToolModel } from "@hdlp/parser";
-import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
-import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
-import { InvertedIndex, type FieldTerms, type Weighting } from "./inverted-index.ts";
+import { isHanText } from "./analyze.ts";
+import { type Frame, type Use, servesOperation } from "./frame.ts";
+import { type FieldName, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
-import { pathSpans, quotedSpans, SpanMask, valueSpans } from "./normalize.ts";
+import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
+import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
+import { memoizedAnalyser, toolText } from "./tool-text.ts";
 import { TypoVocabulary } from "./typo.ts";
+import type { ValueKind } from "./values.ts";
 
 export interface MatchCandidate {
   readonly name: string;
@@ -21,7 +26,7 @@ export interface MatchCandidate {
   readonly intent: string;
   /** The tool's score as a share of the request's attainable score (every request term, fully saturated): 0…1. */
   readonly score: number;
-  /** What matched, for people: `重启≈restart`, `nginx`, `山除→删除`. */
+  /** What matched, for people: `重启≈restart`, `nginx`, `山除→删除`, `443⇒port`. */
   readonly matched: string[];
 }
 
@@ -42,8 +47,13 @@ export interface MatchOptions {
   readonly context?: Readonly<Record<string, unknown>>;
 }
 
+export interface ExplainOptions extends MatchOptions {
+  /** Tools to explain besides the best ones, by name ("why was mine not chosen?"). */
+  readonly tools?: readonly string[];
+}
+
 export interface Thresholds {
-  /** Share of the request's intent words that must be known to some tool (see `known`). */
+  /** Share of the request's intent words that must be known to some tool (see `coverageOf`). */
   readonly coverage: number;
   /** Minimum score (share of the attainable score) of the best tool. */
   readonly score: number;
@@ -55,108 +65,330 @@ export interface MatcherOptions {
   readonly thresholds?: Thresholds;
 }
 
+export interface ExplainedTerm {
+  readonly label: string;
+  readonly key: string;
+  readonly origin: Origin;
+  readonly weight: number;
+  /** How rare the term is among the tools (0 when no tool has it). */
+  readonly idf: number;
+}
+
+export interface ExplainedCandidate {
+  readonly name: string;
+  readonly display: string;
+  readonly intent: string;
+  /** 1-based rank among the tools, or undefined when it shares no term with the request. */
+  readonly rank?: number;
+  /** The final score, as a share of the attainable score. */
+  readonly score: number;
+  /** The score before the operation and object checks. */
+  readonly relevance: number;
+  readonly servesOperation: boolean;
+  readonly servesObject: boolean;
+  /** The operations the tool does (from its name, display and intent). */
+  readonly does: string[];
+  /** What each request term added, as a share of the attainable score, largest first. */
+  readonly contributions: Array<{ readonly label: string; readonly key: string; readonly origin: Origin; readonly fields: FieldName[]; readonly score: number }>;
+}
+
+export interface Explanation {
+  /** The request as read (normalised, at most 2,000 characters). */
+  readonly request: string;
+  readonly terms: ExplainedTerm[];
+  readonly values: Array<{ readonly kind: ValueKind; readonly text: string }>;
+  readonly named: Array<{ readonly text: string; readonly names: string }>;
+  /** Every operation word, and how it was read (asked for, a noun, describing something, negated). */
+  readonly operations: Array<{ readonly sense: string; readonly surface: string; readonly use: Use }>;
+  /** The operations a tool must do one of to serve the request. */
+  readonly required: string[];
+  readonly objects: string[];
+  readonly coverage: number;
+  readonly thresholds: Thresholds;
+  readonly found: boolean;
+  /** Why found or not, in a sentence. */
+  readonly verdict: string;
+  readonly candidates: ExplainedCandidate[];
+}
+
+/** One tool as the matcher sees it from another's description (see `Matcher.resembling`). */
+export interface Resemblance {
+  /** The tool's position in the list the matcher was made from. */
+  readonly tool: number;
+  /** Its score as a share of the described tool's own score: 1 is as good a match as that tool itself. */
+  readonly share: number;
+  /** The senses (and slots) of the description both tools hold: `restart`, `service`. */
+  readonly shared: string[];
+}
+
 export interface Matcher {
   readonly size: number;
   match(intent: string, options?: MatchOptions): MatchResult;
+  explain(intent: string, options?: ExplainOptions): Explanation;
+  /**
+   * How the matcher ranks the other tools for one tool's own description (its
+   * display and intent) read by sense only: its operations, objects and
+   * aspects and the slots its values fill, not its wording, so that two tools
+   * saying the same in other words, or languages, come out alike. The `count`
+   * best others, and those in `also`, best first.
+   */
+  resembling(tool: number, count: number, also?: readonly number[]): Resemblance[];
 }
 
-/** Field weights: the display name and tool name say most, the intent sentence next, the rationale and params least. */
+/** Field weights: the display name and tool name say most, the intent sentence next, the rationale and params least; a slot a value fills, as much as an intent word. */
 export const DEFAULT_WEIGHTING: Weighting = {
   name: { weight: 2.5, b: 0.3 },
   display: { weight: 3, b: 0.3 },
   intent: { weight: 2, b: 0.6 },
   why: { weight: 0.6, b: 0.6 },
   params: { weight: 0.5, b: 0.6 },
+  slots: { weight: 2, b: 0 },
 };
 
-export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.05 };
+export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1 };
 
-/** How much a request term counts, by kind: bigrams only back up words and concepts. */
-const KIND_WEIGHT: Readonly<Record<TermKind, number>> = { word: 1, concept: 1, identifier: 1, bigram: 0.4 };
-/** A term inside a value (a path, a file or host name, a token with digits, text after a colon); quoted text counts 0. */
-const VALUE_FACTOR = 0.2;
-/** A term reached through a typo candidate. */
-const TYPO_FACTOR = 0.7;
-/** A word that is also a thesaurus entry (its concept carries the rest). */
-const SYNONYM_WORD_FACTOR = 0.5;
+/** A tool that does none of the operations a request asks for, or not to its object, keeps this share of its score (each). */
+const FRAME_MISS = 0.5;
 /**
  * A request is a sentence or two; past this many characters the rest is
  * ignored, so the time a match takes is bounded whatever is pasted.
  */
 const MAX_REQUEST_CHARS = 2000;
-/** A term from the caller's context. */
-const CONTEXT_FACTOR = 0.15;
 
-interface QueryTerm {
-  readonly key: string;
-  readonly weight: number;
-  readonly start: number;
-  readonly end: number;
-  /** For `matched`. */
-  readonly label: string;
-  /** False for context hints: they never count toward coverage. */
-  readonly fromRequest: boolean;
+interface Ranked {
+  readonly doc: number;
+  readonly score: number;
+}
+
+/** What a tool must do and work on to serve a request, worked out once per request: undefined where anything will do. */
+interface FrameCheck {
+  readonly operations?: SenseSet;
+  readonly objects?: SenseSet;
+}
+
+interface Fit {
+  readonly operation: boolean;
+  readonly object: boolean;
+}
+
+interface Reading {
+  readonly request: Request;
+  readonly check: FrameCheck;
+  readonly terms: readonly RequestTerm[];
+  readonly weights: ReadonlyMap<string, number>;
+  readonly attainable: number;
+  readonly coverage: number;
+  readonly ranked: readonly Ranked[];
 }
 
 export function createMatcher(tools: readonly ToolModel[], options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? defaultLexicon();
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
-  const termsOf = memoizedTerms(lexicon);
-  const docs = tools.map((tool) => toolTerms(tool, termsOf));
-  const index = new InvertedIndex(docs, options.weighting ?? DEFAULT_WEIGHTING);
-  const typos = typoVocabulary(index, lexicon);
+  const analyse = memoizedAnalyser(lexicon);
+  const texts = tools.map((tool) => toolText(tool, analyse, lexicon));
+  const frames: Frame[] = texts.map((t) => t.frame);
+  // Each tool's operations and objects as bits, so the check over 10,000 tools allocates nothing.
+  const senseBits = new SenseBits(lexicon);
+  const acts = frames.map((f) => senseBits.of(f.acts));
+  const objects = frames.map((f) => senseBits.of(f.objects));
+  const index = new InvertedIndex(
+    texts.map((t) => t.fields),
+    options.weighting ?? DEFAULT_WEIGHTING,
+  );
+  const vocabulary = { index, lexicon, typos: typoVocabulary(index, lexicon) };
+  const before = (a: number, b: number): boolean => tools[a]!.name < tools[b]!.name;
+
+  const fit = (check: FrameCheck, doc: number): Fit => ({
+    operation: check.operations === undefined || check.operations.meets(acts[doc]!),
+    object: check.objects === undefined || check.objects.meets(objects[doc]!),
+  });
+  // The hot path over 10,000 tools: no object per tool.
+  const adjusted = (check: FrameCheck) => (doc: number, score: number) => {
+    let adjustedScore = score;
+    if (check.operations !== undefined && !check.operations.meets(acts[doc]!)) adjustedScore *= FRAME_MISS;
+    if (check.objects !== undefined && !check.objects.meets(objects[doc]!)) adjustedScore *= FRAME_MISS;
+    return adjustedScore;
+  };
+
+  /** The request read and the tools ranked: the best `count`, or with `count` undefined all that share a term with it. */
+  function read(intent: unknown, context: MatchOptions["context"], count: number | undefined): Reading {
+    const request = readRequest(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", vocabulary);
+    const terms = [...request.terms, ...contextTerms(context, lexicon, MAX_REQUEST_CHARS)];
+    const weights = new Map<string, number>();
+    for (const t of terms) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
+    // The bound no tool's score reaches (every request term, fully saturated): the scale that makes `score` 0…1.
+    const requestKeys = new Set(terms.filter((t) => t.origin !== "context").map((t) => t.key));
+    let attainable = 0;
+    for (const [key, weight] of weights) if (requestKeys.has(key)) attainable += weight * index.idf(key);
+    const check = frameCheck(request, lexicon, senseBits);
+    const ranking = count === undefined ? index.rankAll(weights, before, adjusted(check)) : index.top(weights, count, before, adjusted(check));
+    const ranked = ranking.map(({ doc, score }) => ({ doc, score: attainable > 0 ? score / attainable : 0 }));
+    return { request, check, terms, weights, attainable, coverage: coverageOf(request, terms, index), ranked };
+  }
+
+  function decision(reading: Reading): { found: boolean; verdict: string } {
+    const best = reading.ranked[0];
+    return decide(best === undefined ? undefined : { score: best.score, name: tools[best.doc]!.name, ...fit(reading.check, best.doc) }, reading, thresholds);
+  }
 
   return {
     size: tools.length,
     match(intent: string, options?: MatchOptions): MatchResult {
       const matchOptions = options ?? {};
       const top = Number.isFinite(matchOptions.top) ? Math.min(3, Math.max(1, Math.trunc(matchOptions.top!))) : 3;
-      const analysis = analyze(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", lexicon);
-      const terms = [...requestTerms(analysis, index, lexicon, typos), ...contextTerms(matchOptions.context, lexicon)];
-      const weights = new Map<string, number>();
-      for (const t of terms) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
-
-      // The bound no tool's score reaches (every request term, fully saturated): the scale that makes `score` 0…1.
-      const requestKeys = new Set(terms.filter((t) => t.fromRequest).map((t) => t.key));
-      let attainable = 0;
-      for (const [key, weight] of weights) if (requestKeys.has(key)) attainable += weight * index.idf(key);
-
-      const ranked = index
-        .top(weights, top, (a, b) => tools[a]!.name < tools[b]!.name)
-        .map(({ doc, score }) => ({ doc, score: attainable > 0 ? score / attainable : 0 }));
-      const best = ranked[0];
-      if (best === undefined || !decide(best.score, known(analysis, terms, index), thresholds)) {
-        return { found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION };
-      }
-      const candidates = ranked.map(({ doc, score }) => {
+      const reading = read(intent, matchOptions.context, top);
+      if (!decision(reading).found) return { found: false, candidates: [], suggestion: NOT_FOUND_SUGGESTION };
+      const candidates = reading.ranked.map(({ doc, score }) => {
         const tool = tools[doc]!;
-        return { name: tool.name, display: tool.display, intent: tool.intent, score: round(score), matched: matchedLabels(terms, index, doc) };
+        return { name: tool.name, display: tool.display, intent: tool.intent, score: round(score), matched: matchedLabels(reading.terms, index, doc) };
       });
       return { found: true, candidates };
+    },
+
+    resembling(tool: number, count: number, also: readonly number[] = []): Resemblance[] {
+      const described = tools[tool];
+      if (described === undefined) return [];
+      const request = readRequest(`${described.display}\n${described.intent}`.slice(0, MAX_REQUEST_CHARS), vocabulary);
+      const senses = request.terms.filter((t) => t.origin !== "context" && (t.key.startsWith("c:") || t.key.startsWith("v:")));
+      const weights = new Map<string, number>();
+      for (const t of senses) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
+      const check = frameCheck(request, lexicon, senseBits);
+      const scoreOf = (doc: number): number => [...weights].reduce((sum, [key, weight]) => sum + index.termScore(key, weight, doc), 0) * factor(fit(check, doc));
+      const own = scoreOf(tool);
+      if (own <= 0) return [];
+      const others = index.top(weights, count + 1, before, adjusted(check)).map((r) => r.doc).filter((doc) => doc !== tool).slice(0, count);
+      for (const doc of also) if (doc !== tool && !others.includes(doc)) others.push(doc);
+      return others
+        .map((doc) => ({
+          tool: doc,
+          share: round(scoreOf(doc) / own),
+          shared: [...new Set(senses.filter((t) => index.fieldsOf(t.key, doc).length > 0 && index.fieldsOf(t.key, tool).length > 0).map((t) => t.key.slice(2)))],
+        }))
+        .sort((a, b) => b.share - a.share || a.tool - b.tool);
+    },
+
+    explain(intent: string, options?: ExplainOptions): Explanation {
+      const explainOptions = options ?? {};
+      const top = Number.isFinite(explainOptions.top) ? Math.max(1, Math.trunc(explainOptions.top!)) : 3;
+      const reading = read(intent, explainOptions.context, undefined);
+      const { request, attainable } = reading;
+      const { found, verdict } = decision(reading);
+      const rankOf = new Map(reading.ranked.map((r, i) => [r.doc, i + 1]));
+      const wanted = new Set(explainOptions.tools ?? []);
+      const docs = [...reading.ranked.slice(0, top).map((r) => r.doc), ...tools.flatMap((t, doc) => (wanted.has(t.name) && (rankOf.get(doc) ?? Infinity) > top ? [doc] : []))];
+      const text = request.analysis.text;
+      return {
+        request: text,
+        terms: reading.terms.map((t) => ({ label: t.label, key: t.key, origin: t.origin, weight: round(t.weight), idf: index.has(t.key) ? round(index.idf(t.key)) : 0 })),
+        values: request.values.map((v) => ({ kind: v.kind, text: text.slice(v.start, v.end) })),
+        named: request.named.map((v) => ({ text: text.slice(v.start, v.end), names: v.names })),
+        operations: request.frame.uses.map(({ sense, surface, use }) => ({ sense, surface, use })),
+        required: [...request.required],
+        objects: [...request.objects],
+        coverage: round(reading.coverage),
+        thresholds,
+        found,
+        verdict,
+        candidates: docs.map((doc) => {
+          const tool = tools[doc]!;
+          const relevance = attainable > 0 ? [...reading.weights].reduce((sum, [key, weight]) => sum + index.termScore(key, weight, doc), 0) / attainable : 0;
+          const fits = fit(reading.check, doc);
+          const seen = new Set<string>();
+          const contributions = reading.terms
+            .filter((t) => !seen.has(t.key) && reading.weights.get(t.key) === t.weight && seen.add(t.key))
+            .map((t) => ({ label: t.label, key: t.key, origin: t.origin, fields: index.fieldsOf(t.key, doc), score: attainable > 0 ? round(index.termScore(t.key, t.weight, doc) / attainable) : 0 }))
+            .filter((c) => c.score > 0)
+            .sort((a, b) => b.score - a.score);
+          return {
+            name: tool.name,
+            display: tool.display,
+            intent: tool.intent,
+            ...(rankOf.has(doc) && { rank: rankOf.get(doc)! }),
+            score: round(relevance * factor(fits)),
+            relevance: round(relevance),
+            servesOperation: fits.operation,
+            servesObject: fits.object,
+            does: [...frames[doc]!.acts],
+            contributions,
+          };
+        }),
+      };
     },
   };
 }
 
-/** The found / not-found decision: the request must be mostly about things the tools know, and the best tool must score. */
-function decide(score: number, covered: number, thresholds: Thresholds): boolean {
-  return covered >= thresholds.coverage && score >= thresholds.score;
+/**
+ * The found / not-found decision: the request must be mostly about things the
+ * tools know, the best tool must score, and it must do what the request asks
+ * (one of its operations) to what it asks it of (one of its objects).
+ */
+function decide(
+  best: (Fit & { readonly score: number; readonly name: string }) | undefined,
+  reading: Pick<Reading, "coverage" | "request">,
+  thresholds: Thresholds,
+): { found: boolean; verdict: string } {
+  const percent = (x: number) => `${Math.round(x * 100)}%`;
+  if (best === undefined) return { found: false, verdict: "no tool shares a word with the request" };
+  if (reading.request.unknownVerb !== undefined) return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
+  if (reading.coverage < thresholds.coverage) return { found: false, verdict: `only ${percent(reading.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)` };
+  if (best.score < thresholds.score) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
+  if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${reading.request.required.join(", ")})` };
+  if (!best.object) return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };
+  return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(reading.coverage)} of the words known)` };
 }
 
-type TermsOf = (text: string) => readonly string[];
-
-/** Tools repeat a lot of text (param descriptions like 仓库名, 工作目录): analyse each text once. */
-function memoizedTerms(lexicon: Lexicon): TermsOf {
-  const memo = new Map<string, readonly string[]>();
-  return (text) => {
-    let keys = memo.get(text);
-    if (keys === undefined) memo.set(text, (keys = analyze(text, lexicon).terms.map((t) => t.key)));
-    return keys;
-  };
+function factor(fit: Fit): number {
+  return (fit.operation ? 1 : FRAME_MISS) * (fit.object ? 1 : FRAME_MISS);
 }
 
-function toolTerms(tool: ToolModel, termsOf: TermsOf): FieldTerms {
-  const params = tool.params.flatMap((p) => [...termsOf(p.name), ...termsOf(p.description)]);
-  return { name: termsOf(tool.name), display: termsOf(tool.display), intent: termsOf(tool.intent), why: termsOf(tool.why), params };
+/**
+ * What a tool must do and work on to serve the request: one of the operations
+ * that serve one it asks for; and, when it asks for nothing in particular or
+ * for an operation done to many kinds of thing (view, delete, restart), one of
+ * its objects or an object that includes one (a tool on paths works on files).
+ */
+function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
+  const check: { operations?: SenseSet; objects?: SenseSet } = {};
+  if (request.required.length > 0) {
+    const serving = [...lexicon.senses.values()].filter((sense) => sense.class === "operation" && request.required.some((op) => servesOperation(new Set([sense.id]), op, lexicon)));
+    check.operations = bits.of(serving.map((sense) => sense.id));
+  }
+  const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
+  if (request.objects.size > 0 && holds) {
+    const including = [...lexicon.senses.values()].filter((sense) => [...request.objects].some((o) => sense.includes.has(o)));
+    check.objects = bits.of([...request.objects, ...including.map((sense) => sense.id)]);
+  }
+  return check;
+}
+
+/** Senses as bits of a few 32-bit words, one bit a sense of the lexicon. */
+class SenseBits {
+  private readonly indexOf = new Map<string, number>();
+  private readonly words: number;
+
+  constructor(lexicon: Lexicon) {
+    for (const id of lexicon.senses.keys()) this.indexOf.set(id, this.indexOf.size);
+    this.words = Math.ceil(this.indexOf.size / 32);
+  }
+
+  of(senses: Iterable<string>): SenseSet {
+    const bits = new Uint32Array(this.words);
+    for (const id of senses) {
+      const at = this.indexOf.get(id);
+      if (at !== undefined) bits[at >>> 5]! |= 1 << (at & 31);
+    }
+    return new SenseSet(bits);
+  }
+}
+
+class SenseSet {
+  constructor(private readonly bits: Uint32Array) {}
+
+  /** Whether the two share a sense. */
+  meets(other: SenseSet): boolean {
+    for (let i = 0; i < this.bits.length; i++) if ((this.bits[i]! & other.bits[i]!) !== 0) return true;
+    return false;
+  }
 }
 
 function typoVocabulary(index: InvertedIndex, lexicon: Lexicon): TypoVocabulary {
@@ -171,126 +403,47 @@ function typoVocabulary(index: InvertedIndex, lexicon: Lexicon): TypoVocabulary 
   return new TypoVocabulary(english, han);
 }
 
-/** The request's own terms, plus terms reached through typo candidates. */
-function requestTerms(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon, typos: TypoVocabulary): QueryTerm[] {
-  const values = intentValues(analysis);
-  const quoted = new SpanMask(analysis.text.length, quotedSpans(analysis.text));
-  const out: QueryTerm[] = [];
-  const push = (t: Pick<Term, "key" | "kind" | "start" | "end">, label: string, factor: number): void => {
-    if (quoted.covers(t.start, t.end)) return;
-    const weight = KIND_WEIGHT[t.kind] * factor * (values.covers(t.start, t.end) ? VALUE_FACTOR : 1);
-    out.push({ key: t.key, weight, start: t.start, end: t.end, label, fromRequest: true });
-  };
-  // A word the thesaurus knows counts mostly through its concept, so that a
-  // tool written in the other language is not outranked by one that merely
-  // shares the request's language.
-  const concepts = conceptMask(analysis);
-  for (const t of analysis.terms) {
-    if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1);
-    else push(t, t.surface, t.kind === "word" && concepts.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1);
-  }
-
-  // A filesystem path says "this is about a path" whatever its words are, and one ending in a name with an extension, "a file".
-  for (const [start, end] of pathSpans(analysis.text)) {
-    const path = analysis.text.slice(start, end);
-    push({ key: "c:path", kind: "concept", start, end }, `${path}≈path`, 1);
-    if (/\/[^/]*[^/.]\.[a-z0-9]+$/.test(path)) push({ key: "c:file", kind: "concept", start, end }, `${path}≈file`, 1);
-  }
-
-  for (const word of analysis.englishWords) {
-    if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
-    if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
-    for (const known of typos.english(word.stem)) {
-      const label = `${word.surface}→${known}`;
-      if (index.has(`w:${known}`)) push({ key: `w:${known}`, kind: "word", start: word.start, end: word.end }, label, TYPO_FACTOR);
-      for (const concept of lexicon.englishPhrases.get(known) ?? []) {
-        push({ key: `c:${concept}`, kind: "concept", start: word.start, end: word.end }, `${label}≈${concept}`, TYPO_FACTOR);
-      }
-    }
-  }
-
-  for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
-    const end = start + word.length;
-    if (values.covers(start, end)) continue;
-    for (const known of typos.han(word)) {
-      const label = `${word}→${known}`;
-      if (index.has(`w:${known}`)) push({ key: `w:${known}`, kind: "word", start, end }, label, TYPO_FACTOR);
-      for (const concept of lexicon.hanPhrases.get(known) ?? []) {
-        push({ key: `c:${concept}`, kind: "concept", start, end }, `${label}≈${concept}`, TYPO_FACTOR);
-      }
-    }
-  }
-  return out;
-}
-
-/** The request's values (see `valueSpans`), less those the thesaurus names as a whole (`tar.gz`, `sha256`): those are words. */
-function intentValues(analysis: Analysis): SpanMask {
-  const concepts = conceptMask(analysis);
-  return new SpanMask(analysis.text.length, valueSpans(analysis.text).filter(([s, e]) => !concepts.covers(s, e)));
-}
-
-function conceptMask(analysis: Analysis): SpanMask {
-  return new SpanMask(analysis.text.length, analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const));
-}
-
-/** Stretches of 2–4 Han characters, free of stop words, that neither a tool nor the thesaurus knows. */
-function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
-  const text = analysis.text;
-  for (let start = 0; start < text.length; start++) {
-    for (let len = 2; len <= 4 && start + len <= text.length; len++) {
-      const word = text.slice(start, start + len);
-      if (!isHanText(word)) break;
-      if (analysis.hanStops.has(start + len - 1) || analysis.hanStops.has(start)) break;
-      if (index.has(`w:${word}`) || lexicon.hanPhrases.has(word)) continue;
-      yield { start, word };
-    }
-  }
-}
-
-function contextTerms(context: Readonly<Record<string, unknown>> | undefined, lexicon: Lexicon): QueryTerm[] {
-  if (context === undefined || context === null || typeof context !== "object") return [];
-  const hints = Object.values(context).filter((v): v is string => typeof v === "string");
-  return analyze(hints.join("\n").slice(0, MAX_REQUEST_CHARS), lexicon).terms.map((t) => ({
-    key: t.key,
-    weight: KIND_WEIGHT[t.kind] * CONTEXT_FACTOR,
-    start: -1,
-    end: -1,
-    label: `context:${t.surface}`,
-    fromRequest: false,
-  }));
-}
-
 /**
- * Share of the request's intent words — Han characters and English words that
- * are neither stop words nor values — spanned by a term some tool contains.
- * A request mostly made of words no tool knows (a stock purchase, a poem) is
- * one the registry cannot serve, however well its few known words score.
+ * Share of the request's units known to some tool. The units are its intent
+ * words — Han characters and English words that are neither stop words nor
+ * values — and its values: a word is known when a term spanning it occurs in
+ * a tool, a value when some tool has a param it fits (so that a request made
+ * of values, `/var/www/site → /backup/site.tar.gz`, is judged by them). A
+ * request mostly made of words no tool knows (a stock purchase, a poem) is one
+ * the registry cannot serve, however well its few known words score.
  */
-function known(analysis: Analysis, terms: readonly QueryTerm[], index: InvertedIndex): number {
-  const values = intentValues(analysis);
+function coverageOf(request: Request, terms: readonly RequestTerm[], index: InvertedIndex): number {
+  const { analysis, valueMask } = request;
   const units: Array<readonly [number, number]> = [];
   for (let i = 0; i < analysis.text.length; i++) {
-    if (isHanText(analysis.text[i]!) && !analysis.hanStops.has(i) && !values.covers(i, i + 1)) units.push([i, i + 1]);
+    if (isHanText(analysis.text[i]!) && !analysis.hanStops.has(i) && !valueMask.covers(i, i + 1)) units.push([i, i + 1]);
   }
   const intentWords = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => t.start));
   for (const w of analysis.englishWords) {
-    if (intentWords.has(w.start) && !values.covers(w.start, w.end)) units.push([w.start, w.end]);
+    if (intentWords.has(w.start) && !valueMask.covers(w.start, w.end)) units.push([w.start, w.end]);
   }
+  const slotted = new Set(terms.filter((t) => t.origin === "slot").map((t) => `${t.start}:${t.end}`));
+  for (const value of [...request.values, ...request.named]) if (slotted.has(`${value.start}:${value.end}`)) units.push([value.start, value.end]);
   if (units.length === 0) return 0;
-  const knownText = new SpanMask(analysis.text.length);
-  for (const t of terms) if (t.fromRequest && index.has(t.key) && !isLoneHanWord(t)) knownText.mark(t.start, t.end);
-  return units.filter(([s, e]) => knownText.covers(s, e)).length / units.length;
+  const known = new Set<string>();
+  const knownText = new Uint8Array(analysis.text.length);
+  for (const t of terms) {
+    if (!index.has(t.key)) continue;
+    if (t.origin === "slot") known.add(`${t.start}:${t.end}`);
+    else if ((t.origin === "request" || t.origin === "typo") && !isLoneHanWord(t)) knownText.fill(1, t.start, t.end);
+  }
+  return units.filter(([s, e]) => known.has(`${s}:${e}`) || (e > s && knownText.subarray(s, e).every((k) => k === 1))).length / units.length;
 }
 
-/** A lone Chinese character as a word (条, 月): too ambiguous to make a request known (a thesaurus entry of one character is a concept, not this). */
-function isLoneHanWord(t: QueryTerm): boolean {
+/** A lone Chinese character as a word (条, 月): too ambiguous to make a request known (a thesaurus entry of one character is a sense, not this). */
+function isLoneHanWord(t: RequestTerm): boolean {
   return t.key.startsWith("w:") && t.end - t.start === 1 && isHanText(t.key.slice(2));
 }
 
 /** The labels of the request terms `doc` contains, in request order; a label another one already says (`改动` beside `改动≈change`) is left out. */
-function matchedLabels(terms: readonly QueryTerm[], index: InvertedIndex, doc: number): string[] {
+function matchedLabels(terms: readonly RequestTerm[], index: InvertedIndex, doc: number): string[] {
   const hits = terms
-    .filter((t) => index.fieldsOf(t.key, doc).length > 0)
+    .filter((t) => t.origin !== "context" && index.fieldsOf(t.key, doc).length > 0)
     .sort((a, b) => a.start - b.start || b.end - a.end || b.label.length - a.label.length || compare(a.label, b.label));
   const labels: string[] = [];
   for (const t of hits) if (!labels.some((l) => l.includes(t.label))) labels.push(t.label);
@@ -301,6 +454,6 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function round(score: number): number {
-  return Math.round(score * 1000) / 1000;
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

@@ -44,3 +44,20 @@ export function differsInOneChar(a: string, b: string): boolean {
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) differences++;
   return differences === 1;
 }
+
+/**
+ * A toneless pinyin key with the sounds pinyin input methods let people
+ * confuse ("fuzzy pinyin", 模糊音) folded together: zh/z, ch/c, sh/s and n/l
+ * initials, -ang/-an, -eng/-en and -ing/-in finals.
+ */
+export function fuzzyPinyinKey(key: string): string {
+  return key
+    .split(" ")
+    .map((syllable) =>
+      syllable
+        .replace(/^([zcs])h/, "$1")
+        .replace(/^l/, "n")
+        .replace(/(?<=[aei])ng$/, "n"),
+    )
+    .join(" ");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { differsInOneChar, pinyinKey } from "./pinyin.ts";
+import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
 import { TypoVocabulary } from "./typo.ts";
 
 describe("pinyinKey", () => {
@@ -14,6 +14,17 @@ describe("pinyinKey", () => {
   });
 });
 
+describe("fuzzyPinyinKey", () => {
+  it("folds the sounds pinyin input methods confuse, and no others", () => {
+    expect(fuzzyPinyinKey("sheng ji")).toBe(fuzzyPinyinKey("sen ji"));
+    expect(fuzzyPinyinKey("zhi")).toBe("zi");
+    expect(fuzzyPinyinKey("liu")).toBe("niu");
+    expect(fuzzyPinyinKey("ming")).toBe("min");
+    expect(fuzzyPinyinKey("gong")).toBe("gong");
+    expect(fuzzyPinyinKey("ba")).not.toBe(fuzzyPinyinKey("pa"));
+  });
+});
+
 describe("differsInOneChar", () => {
   it("holds for one substitution only", () => {
     expect(differsInOneChar("删除", "山除")).toBe(true);
@@ -24,7 +35,7 @@ describe("differsInOneChar", () => {
 });
 
 describe("TypoVocabulary", () => {
-  const vocabulary = new TypoVocabulary(["restart", "deploy", "certificate"], ["删除", "列表", "提交", "检索"]);
+  const vocabulary = new TypoVocabulary(["restart", "deploy", "certificate", "list", "cnam"], ["删除", "列表", "提交", "检索", "升级", "部署"]);
 
   it("finds the Chinese word an input method slip meant", () => {
     expect(vocabulary.han("山除")).toEqual(["删除"]);
@@ -32,14 +43,31 @@ describe("TypoVocabulary", () => {
     expect(vocabulary.han("捡索")).toEqual(["检索"]);
   });
 
-  it("does not take a same-sounding word with two different characters", () => {
+  it("takes a same-sounding word whatever its characters when what was typed is no word (an input method offers whole words)", () => {
+    expect(vocabulary.han("山出", false)).toEqual(["删除"]);
+    expect(vocabulary.han("不属", false)).toEqual(["部署"]);
     expect(vocabulary.han("山出")).toEqual([]);
   });
+
+  it("takes a near-sounding word only with one character changed", () => {
+    expect(vocabulary.han("森级")).toEqual(["升级"]);
+    expect(vocabulary.han("森机")).toEqual([]);
+  });
+
 
   it("finds English words within the edit budget, nearest first", () => {
     expect(vocabulary.english("retsart")).toEqual(["restart"]);
     expect(vocabulary.english("certifcate")).toEqual(["certificate"]);
     expect(vocabulary.english("dploy")).toEqual(["deploy"]);
     expect(vocabulary.english("banana")).toEqual([]);
+  });
+
+  it("takes the typed length for the budget, and two swapped letters in a short word", () => {
+    expect(vocabulary.english("lsit")).toEqual(["list"]);
+    expect(vocabulary.english("lost")).toEqual([]);
+  });
+
+  it("keeps the first letter: a slip rarely starts a word", () => {
+    expect(vocabulary.english("unam", "uname")).toEqual([]);
   });
 });

@@ -1,51 +1,74 @@
 /**
  * Typo candidates for words a request uses but no tool or thesaurus entry
- * knows. English: words within a small edit distance. Chinese: words of the
- * same toneless pinyin that differ in one character (the input-method slip).
+ * knows, by the two ways people slip:
+ *
+ * - Chinese is typed through a pinyin input method, which offers every word
+ *   and character of a sound: a slip is a word of the same toneless pinyin
+ *   with one character changed (删除 → 山除), or failing any, one of a sound
+ *   the input method's fuzzy pinyin confuses (zh/z, ch/c, sh/s, n/l, -ng/-n:
+ *   升级 → 森级). Typed text that is no word at all (不属) may be a whole
+ *   word of the same sound (部署); a real word (价格) is taken to be meant,
+ *   unless one character away from a known word.
+ * - English is typed letter by letter: a slip is a word within a small edit
+ *   distance that starts with the same letter (`retsart`), or for a short
+ *   word, two letters swapped (`lsit`).
  */
-import { typoBudget, withinDistance } from "./edit-distance.ts";
-import { differsInOneChar, pinyinKey } from "./pinyin.ts";
+import { isTransposition, typoBudget, withinDistance } from "./edit-distance.ts";
+import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
 
 export class TypoVocabulary {
   private readonly englishByLength = new Map<number, string[]>();
   private readonly hanByPinyin = new Map<string, string[]>();
+  private readonly hanByFuzzyPinyin = new Map<string, string[]>();
 
   /** `english`: known English stems; `han`: known Chinese words and phrases (two or more characters). */
   constructor(english: Iterable<string>, han: Iterable<string>) {
-    for (const word of new Set(english)) {
-      const list = this.englishByLength.get(word.length) ?? [];
-      list.push(word);
-      this.englishByLength.set(word.length, list);
-    }
+    for (const word of new Set(english)) add(this.englishByLength, word.length, word);
     for (const word of new Set(han)) {
       const key = pinyinKey(word);
       if (key === undefined) continue;
-      const list = this.hanByPinyin.get(key) ?? [];
-      list.push(word);
-      this.hanByPinyin.set(key, list);
+      add(this.hanByPinyin, key, word);
+      add(this.hanByFuzzyPinyin, fuzzyPinyinKey(key), word);
     }
-    for (const list of [...this.englishByLength.values(), ...this.hanByPinyin.values()]) list.sort();
+    for (const map of [this.englishByLength, this.hanByPinyin, this.hanByFuzzyPinyin]) for (const list of map.values()) list.sort();
   }
 
-  /** Known English stems a typo of `stem` may have meant, nearest first. */
-  english(stem: string): string[] {
-    const budget = typoBudget(stem.length);
+  /**
+   * Known English stems a typo may have meant, nearest first. `stem` is the
+   * typed word's stem, `surface` the word as typed (its length sets the budget).
+   */
+  english(stem: string, surface: string = stem): string[] {
+    const budget = typoBudget(Math.max(stem.length, surface.length));
     for (let distance = 1; distance <= budget; distance++) {
       const found: string[] = [];
       for (let len = stem.length - distance; len <= stem.length + distance; len++) {
         for (const word of this.englishByLength.get(len) ?? []) {
-          if (word !== stem && withinDistance(stem, word, distance)) found.push(word);
+          // people rarely get the first letter wrong: `uname` is not a typo of `cname`
+          if (word !== stem && word[0] === stem[0] && withinDistance(stem, word, distance)) found.push(word);
         }
       }
       if (found.length > 0) return found;
     }
-    return [];
+    if (budget > 0 || surface.length < 4) return [];
+    return (this.englishByLength.get(surface.length) ?? []).filter((word) => isTransposition(surface, word));
   }
 
-  /** Known Chinese words that sound like `word` and differ from it in one character. */
-  han(word: string): string[] {
+  /**
+   * Known Chinese words that sound like `word` and differ from it in one
+   * character (or in any, when `word` is no word: `isWord` false), or failing
+   * any, that nearly sound like it and differ in one character.
+   */
+  han(word: string, isWord = true): string[] {
     const key = pinyinKey(word);
     if (key === undefined) return [];
-    return (this.hanByPinyin.get(key) ?? []).filter((known) => differsInOneChar(word, known));
+    const same = (this.hanByPinyin.get(key) ?? []).filter((known) => (isWord ? differsInOneChar(word, known) : known !== word));
+    if (same.length > 0) return same;
+    return (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
   }
+}
+
+function add<K>(map: Map<K, string[]>, key: K, word: string): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [word]);
+  else list.push(word);
 }

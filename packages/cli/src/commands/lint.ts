@@ -1,5 +1,6 @@
 /** `hdlp lint [paths…]`: the CI gate. */
-import { applyFixes, type LintedFile } from "@hdlp/parser";
+import { MATCH_RULES } from "@hdlp/match/rule";
+import { applyFixes, type ExtraRules, type LintedFile } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { noFilesError, readSources, type SourceFile, type TextFile, writeSource } from "../files.ts";
 import { lintSources } from "../lint-sources.ts";
@@ -25,7 +26,8 @@ const HELP = `Usage: hdlp lint [paths…] [options]
 
 Check TOOL.hdlp files: syntax, the ten required fields, executors and their
 methods, params, constraints, command and endpoint templates, and across files
-duplicate tool names and folders named differently from their tool.
+duplicate tool names and folders named differently from their tool; with
+--collisions, also tools the intent matcher cannot tell apart.
 
 Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
 A path may also be a Forgejo repository's tools, forgejo:OWNER/REPO[@REF][:PATH]:
@@ -37,6 +39,8 @@ Options:
   --format <name>     stylish (default: code frame with caret, colour on a terminal),
                       json, sarif (SARIF 2.1.0), github (workflow annotations)
   --fix               Apply the safe fixes and write the files back, then report what is left
+  --collisions        Also run intent-collision: two tools the intent matcher ranks as
+                      near-equals for each other's descriptions (reads every file's intent)
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
   --config FILE       The operator's configuration, for a repository's Forgejo (default: $HDLP_CONFIG,
                       else the nearest hdlp.config.json from here up; see docs/config.md)
@@ -63,6 +67,18 @@ function colorWanted(): boolean {
   return process.stdout.isTTY === true;
 }
 
+/**
+ * The matcher's rules (intent-collision), as the core's lint takes them: run
+ * over the registered tools of `sources` (with --collisions), else known by
+ * name only, so that a suppression naming one is neither unknown nor idle.
+ */
+async function matcherRules(sources: readonly SourceFile[] | undefined): Promise<ExtraRules> {
+  if (sources === undefined) return { rules: MATCH_RULES };
+  // Only now the matcher itself: a plain lint never loads its vocabulary.
+  const { collisionTool, intentCollisions } = await import("@hdlp/match");
+  return { rules: MATCH_RULES, findings: intentCollisions(sources.flatMap((s) => ("text" in s ? (collisionTool(s.path, s.text) ?? []) : []))) };
+}
+
 function render(format: Format, files: readonly FileReport[]): string {
   switch (format) {
     case "stylish":
@@ -70,14 +86,14 @@ function render(format: Format, files: readonly FileReport[]): string {
     case "json":
       return jsonReport(files);
     case "sarif":
-      return sarifReport(files, cliVersion());
+      return sarifReport(files, cliVersion(), MATCH_RULES);
     case "github":
       return githubReport(files);
   }
 }
 
 /** Apply fixes until none applies, re-linting the whole set each round (fixes can change cross-file results). */
-function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: SourceFile[]; results: LintedFile[]; changed: Set<number> } {
+async function fixAll(sources: SourceFile[], results: LintedFile[], collisions: boolean): Promise<{ sources: SourceFile[]; results: LintedFile[]; changed: Set<number> }> {
   const changed = new Set<number>();
   for (let round = 0; round < FIX_ROUNDS; round++) {
     let appliedAny = false;
@@ -90,7 +106,7 @@ function fixAll(sources: SourceFile[], results: LintedFile[]): { sources: Source
       return { path: source.path, text };
     });
     if (!appliedAny) break;
-    results = lintSources(sources);
+    results = lintSources(sources, await matcherRules(collisions ? sources : undefined));
   }
   return { sources, results, changed };
 }
@@ -103,6 +119,7 @@ export const command: Command = {
     const { values, positionals } = parseOptions(args, {
       format: { type: "string" },
       fix: { type: "boolean" },
+      collisions: { type: "boolean" },
       "max-warnings": { type: "string" },
       config: { type: "string" },
     });
@@ -114,17 +131,17 @@ export const command: Command = {
     const folders = paths.filter((path) => !repositories.includes(path));
     if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
     let sources: SourceFile[] = readSources(folders);
-    let results = lintSources(sources);
+    let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
     for (const root of repositories) {
       // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
       const { lintRepository } = await import("./lint-repository.ts");
-      const linted = await lintRepository(root, values.config);
+      const linted = await lintRepository(root, values.config, (files) => matcherRules(values.collisions ? files : undefined));
       results = [...results, ...linted.results];
       sources = [...sources, ...linted.results.map((r) => ({ path: r.path, text: linted.texts.get(r.path) ?? "" }))];
     }
     if (results.length === 0) throw noFilesError(paths);
     if (values.fix) {
-      const fixed = fixAll(sources, results);
+      const fixed = await fixAll(sources, results, values.collisions === true);
       ({ sources, results } = fixed);
       for (const index of fixed.changed) writeSource(sources[index] as TextFile);
     }

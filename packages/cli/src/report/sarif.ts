@@ -5,7 +5,7 @@
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
-import { RULE_DESCRIPTIONS } from "@hdlp/parser";
+import { RULE_DESCRIPTIONS, type RuleDescription } from "@hdlp/parser";
 import { type FileReport, portablePath } from "./report.ts";
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
@@ -15,8 +15,9 @@ function artifactLocation(path: string) {
   return isAbsolute(path) ? { uri: pathToFileURL(path).href } : { uri: encodeURI(portablePath(path)), uriBaseId: "SRCROOT" };
 }
 
-export function sarifReport(files: readonly FileReport[], version: string): string {
-  const rules = RULE_DESCRIPTIONS;
+/** `extraRules`: rules from outside the core that may have run (the matcher's intent-collision). */
+export function sarifReport(files: readonly FileReport[], version: string, extraRules: readonly RuleDescription[] = []): string {
+  const rules = [...RULE_DESCRIPTIONS, ...extraRules];
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",

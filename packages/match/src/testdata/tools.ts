@@ -1,12 +1,13 @@
 /** ToolModel fixtures for the matcher's unit tests: a small registry with deliberately close groups, in both languages. */
-import type { ToolModel } from "@hdlp/parser";
+import type { ParamModel, ToolModel } from "@hdlp/parser";
 
 interface ToolText {
   readonly name: string;
   readonly display: string;
   readonly intent: string;
   readonly why?: string;
-  readonly params?: ReadonlyArray<readonly [name: string, description: string]>;
+  /** `[name, description]` (a string param) or `[name, description, type]`. */
+  readonly params?: ReadonlyArray<readonly [name: string, description: string, type?: ParamModel["type"]]>;
 }
 
 export function tool(text: ToolText): ToolModel {
@@ -16,7 +17,7 @@ export function tool(text: ToolText): ToolModel {
     intent: text.intent,
     method: "exec",
     executor: "gatekeeper",
-    params: (text.params ?? []).map(([name, description]) => ({ name, type: "string", required: false, description })),
+    params: (text.params ?? []).map(([name, description, type]) => ({ name, type: type ?? "string", required: false, description })),
     constraints: { timeout_ms: 30000, max_output_bytes: 65536, require_confirm: false, network: false, write: [] },
     author: "TEST",
     created: "2026-11-30",
@@ -37,4 +38,8 @@ export const REGISTRY: readonly ToolModel[] = [
   tool({ name: "cert-renew", display: "证书续期", intent: "Renew TLS certificates before they expire" }),
   tool({ name: "file-delete", display: "文件删除", intent: "删除服务器上的指定文件", params: [["path", "文件路径"]] }),
   tool({ name: "cache-get", display: "缓存读取", intent: "Read a value from the cache by key", params: [["key", "缓存键"]] }),
+  tool({ name: "port-check", display: "端口检查", intent: "Check whether a TCP port is listening and which process owns it", params: [["port", "端口号", "integer"]] }),
+  tool({ name: "process-list", display: "进程列表", intent: "列出服务器上正在运行的进程及其PID和内存占用", params: [["filter", "按进程名过滤"]] }),
+  tool({ name: "issue-comment", display: "Issue评论", intent: "在issue或合并请求下面发表一条评论", params: [["number", "issue或PR的编号", "integer"], ["body", "评论内容"]] }),
+  tool({ name: "deploy", display: "服务部署", intent: "把指定服务的某个版本发布到目标服务器上", params: [["version", "要部署的版本号，如 v1.2.0"], ["hosts", "目标主机列表"]] }),
 ];

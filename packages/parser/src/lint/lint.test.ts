@@ -115,6 +115,37 @@ describe("summarizeFile", () => {
   });
 });
 
+describe("rules from outside the core (ExtraRules)", () => {
+  const rule = { id: "outside-rule", severity: "warning" as const, summary: "A rule another package runs." };
+  const intentLine = SEED.split("\n").findIndex((line) => line.startsWith("intent:"));
+  const suppressed = SEED.replace("\nintent:", "\n# hdlp-disable-next-line outside-rule\nintent:");
+  const finding = (line: number): Diagnostic => ({
+    rule: rule.id,
+    severity: "warning",
+    message: "found from outside",
+    range: { start: { line, character: 0, offset: 0 }, end: { line, character: 6, offset: 6 } },
+  });
+
+  it("joins their findings to the file's own, sorted with them", () => {
+    const [result] = lintFiles([{ path: "a.hdlp", text: SEED }], {}, { rules: [rule], findings: new Map([["a.hdlp", [finding(intentLine)]]]) });
+    expect(result!.diagnostics.map((d) => d.rule)).toEqual(["outside-rule"]);
+  });
+
+  it("lets one suppression comment silence them as it silences the core's", () => {
+    const [result] = lintFiles([{ path: "a.hdlp", text: suppressed }], {}, { rules: [rule], findings: new Map([["a.hdlp", [finding(intentLine + 1)]]]) });
+    expect(result!.diagnostics).toEqual([]);
+  });
+
+  it("reports a suppression of theirs that silenced nothing when they ran, and leaves it alone when they did not", () => {
+    const [ran] = lintFiles([{ path: "a.hdlp", text: suppressed }], {}, { rules: [rule], findings: new Map() });
+    expect(ran!.diagnostics.map((d) => d.rule)).toEqual(["unused-suppression"]);
+    const [notRun] = lintFiles([{ path: "a.hdlp", text: suppressed }], {}, { rules: [rule] });
+    expect(notRun!.diagnostics).toEqual([]);
+    const [unknown] = lintFiles([{ path: "a.hdlp", text: suppressed }]);
+    expect(unknown!.diagnostics[0]?.message).toMatch(/`outside-rule` is not a rule/);
+  });
+});
+
 describe("applyFixes", () => {
   const at = (offset: number) => ({ offset, line: 0, character: offset });
   const fix = (from: number, to: number, newText: string): Diagnostic => ({

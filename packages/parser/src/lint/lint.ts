@@ -57,9 +57,27 @@ function runRules(tool: ToolFacts): Diagnostic[] {
   return found;
 }
 
-function finish(suppressions: readonly Suppression[], diagnostics: Diagnostic[]): Diagnostic[] {
+function finish(suppressions: readonly Suppression[], diagnostics: Diagnostic[], extra?: ExtraRules): Diagnostic[] {
+  const known = extra === undefined ? RULE_IDS : new Set([...RULE_IDS, ...extra.rules.map((r) => r.id)]);
+  const unjudged = extra === undefined || extra.findings !== undefined ? NONE : new Set(extra.rules.map((r) => r.id));
   // Stable sort: findings at the same place keep the order their rule reported them in.
-  return applySuppressions(suppressions, diagnostics, RULE_IDS).sort(compareDiagnostics);
+  return applySuppressions(suppressions, diagnostics, known, unjudged).sort(compareDiagnostics);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Rules that live outside the core, over what only another package knows
+ * (the matcher's `intent-collision`, in @hdlp/match): their findings join
+ * each file's own before the suppressions apply, so one comment silences
+ * either, and their ids are rules to a suppression. Without `findings` they
+ * did not run this time: a suppression naming them is then neither unknown
+ * nor idle.
+ */
+export interface ExtraRules {
+  readonly rules: readonly RuleMeta[];
+  /** Their findings, by file path. */
+  readonly findings?: ReadonlyMap<string, readonly Diagnostic[]>;
 }
 
 /**
@@ -143,15 +161,18 @@ function summaryOf(path: string, nameEntry: Entry | undefined): FileSummary {
   return name ? { path, name: { value: name.value, range: name.range } } : { path };
 }
 
-/** The rules across files, then each file's suppressions, then sorting. */
-export function combineLints(files: readonly FileLint[]): LintedFile[] {
-  const found = files.map((file) => [...file.diagnostics]);
+/** The rules across files (and `extra`'s findings), then each file's suppressions, then sorting. */
+export function combineLints(files: readonly FileLint[], extra?: ExtraRules): LintedFile[] {
+  const found = files.map((file) => [...file.diagnostics, ...(extra?.findings?.get(file.path) ?? [])]);
   const summaries = files.map((file) => file.summary);
   for (const rule of FILE_SET_RULES) rule.check(summaries, (index, finding) => void found[index]!.push(toDiagnostic(rule, finding)));
-  return files.map((file, index) => ({ path: file.path, diagnostics: finish(file.suppressions, found[index]!) }));
+  return files.map((file, index) => ({ path: file.path, diagnostics: finish(file.suppressions, found[index]!, extra) }));
 }
 
-/** Lint files together: each on its own, plus the rules across them (duplicate names, folder names). */
-export function lintFiles(files: readonly LintInput[], options: Omit<LintOptions, "path"> = {}): LintedFile[] {
-  return combineLints(files.map((file) => lintFile(file, options)));
+/** Lint files together: each on its own, plus the rules across them (duplicate names, folder names) and `extra`'s. */
+export function lintFiles(files: readonly LintInput[], options: Omit<LintOptions, "path"> = {}, extra?: ExtraRules): LintedFile[] {
+  return combineLints(
+    files.map((file) => lintFile(file, options)),
+    extra,
+  );
 }

@@ -48,9 +48,11 @@ export function readSuppressions(source: DocumentSource): Suppression[] {
 
 /**
  * Drop the warnings the suppressions silence; add a warning for each
- * suppression that silenced nothing, or aimed only at errors.
+ * suppression that silenced nothing, or aimed only at errors. Rules in
+ * `unjudged` are known but did not run (see ExtraRules in lint.ts): a
+ * suppression is not blamed for not silencing them.
  */
-export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>): Diagnostic[] {
+export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, unjudged: ReadonlySet<string> = new Set()): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
   const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
   const refused = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
@@ -82,7 +84,7 @@ export function applySuppressions(suppressions: readonly Suppression[], diagnost
       const suggestion = didYouMean(rule, knownRules);
       kept.push(suppressionWarning(s, `\`${rule}\` is not a rule${suggestion ? `; did you mean \`${suggestion}\`?` : "."}`, false));
     }
-    const idle = s.rules.length === 0 ? (silenced.size === 0 ? ["*"] : []) : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r));
+    const idle = s.rules.length === 0 ? (silenced.size === 0 && unjudged.size === 0 ? ["*"] : []) : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r) && !unjudged.has(r));
     if (idle.length > 0) {
       const wholly = s.rules.length === 0 || idle.length === s.rules.length;
       const errors = [...refused.get(s)!].filter((r) => idle[0] === "*" || idle.includes(r));

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { analyze } from "./analyze.ts";
+import { frameOf, requiredOperations, servesOperation } from "./frame.ts";
+import { defaultLexicon } from "./lexicon.ts";
+
+const lexicon = defaultLexicon();
+/** How each operation word of a text is read, as `surface:sense:use`. */
+const uses = (text: string): string[] => frameOf(analyze(text, lexicon), lexicon).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
+const required = (text: string): string[] => requiredOperations(frameOf(analyze(text, lexicon), lexicon), lexicon);
+
+describe("frameOf: an operation asked for, or only spoken of", () => {
+  it("takes an operation word for what is asked", () => {
+    expect(uses("删掉 v1.0.0 这个 tag")).toContain("删掉:delete:act");
+    expect(uses("restart nginx on web-01")).toContain("restart:restart:act");
+  });
+
+  it("takes it for a thing after a determiner or classifier, before a word for its record, inside a 把 object, or as a compound noun", () => {
+    expect(uses("最近的提交")).toEqual(["提交:commit:noun"]);
+    expect(uses("用那份备份还原")).toContain("备份:backup:noun");
+    expect(uses("看下部署记录")).toContain("部署:deploy:noun");
+    expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
+    expect(uses("show the last commits")).toContain("commits:commit:noun");
+    expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // right after an operation asked for, a change is its object
+    expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
+    expect(uses("把修复分支向主分支发起合入申请")).toEqual(["发起:create:act", "合入:merge:noun"]);
+    expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
+  });
+
+  it("takes it for a description before 的, after 被, 在 or with 了 / 过 / 完 / 得, or in a -ed / -ing form", () => {
+    expect(uses("正在执行的任务")).toContain("执行:run:described");
+    expect(uses("跑了两小时的查询")).toContain("跑:run:described");
+    expect(uses("分给我的问题")).toContain("分给:assign:described");
+    expect(uses("数据被误删了")).toContain("删了:delete:described");
+    expect(uses("已装软件查询")).toContain("装:install:described");
+    expect(uses("提交完了")).toContain("提交:commit:described");
+    expect(uses("重启过几次")).toContain("重启:restart:described");
+    expect(uses("报表跑得巨慢")).toContain("跑:run:described");
+    expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
+    expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");
+  });
+
+  it("takes it for a time clause, a purpose or a topic", () => {
+    expect(uses("上线前先备份")).toContain("上线:deploy:described");
+    expect(uses("改表结构之前先导一份")).toContain("改:update:described");
+    expect(uses("打成一个包好迁移")).toContain("迁移:move:described");
+    expect(uses("找找跟压缩有关的模块")).toContain("压缩:compress:described");
+    expect(uses("tarball the logs before we migrate the box")).toContain("migrate:move:described");
+  });
+
+  it("takes it for not wanted after 别 / 不要 / don't", () => {
+    expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
+    expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");
+    expect(uses("不用 clone，直接看")).toContain("clone:copy:negated");
+  });
+});
+
+describe("requiredOperations", () => {
+  it("holds a tool to the change asked for, else to the reading", () => {
+    expect(required("看一下再把它删掉")).toEqual(["delete"]);
+    expect(required("列出所有分支")).toEqual(["list"]);
+    expect(required("最近的提交")).toEqual([]);
+  });
+});
+
+describe("servesOperation", () => {
+  it("serves the same operation, one the thesaurus says it serves, or for a general reading any reading", () => {
+    expect(servesOperation(new Set(["delete"]), "delete", lexicon)).toBe(true);
+    expect(servesOperation(new Set(["write"]), "create", lexicon)).toBe(true);
+    expect(servesOperation(new Set(["kill"]), "stop", lexicon)).toBe(true);
+    expect(servesOperation(new Set(["list"]), "view", lexicon)).toBe(true);
+    expect(servesOperation(new Set(["create"]), "delete", lexicon)).toBe(false);
+    expect(servesOperation(new Set(["view"]), "summarize", lexicon)).toBe(false);
+  });
+});

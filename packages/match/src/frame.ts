@@ -1,0 +1,245 @@
+/**
+ * The frame of a text: the operations it asks for (a request) or does (a
+ * tool), and the objects it speaks of — words, read by sense (the thesaurus's
+ * operations and objects), with a little grammar to tell an operation asked
+ * for from one only mentioned:
+ *
+ *   删掉 v1.0.0 这个 tag                 delete: asked for
+ *   最近的提交 / the last commits / 部署记录  commit, deploy: a thing spoken of (an object)
+ *   正在跑的流水线 / 跑了两小时的查询         run: describing something (…的)
+ *   数据被误删了 / 提交完了 / 重启过几次 / 读不了  delete, commit, restart, read: what happened
+ *   上线前 / 搬家之前 / before we migrate    deploy, move: a time clause
+ *   跟压缩有关的模块 / 打成包好迁移           compress, move: a topic, a purpose
+ *   别提交 / don't renew                  not wanted
+ *
+ * A request is served by a tool only when the tool does one of the
+ * operations it asks for (docs/matching.md, "Found or not found").
+ */
+import type { Analysis } from "./analyze.ts";
+import type { WordToken } from "./english.ts";
+import type { Lexicon, SenseClass } from "./lexicon.ts";
+import { isHan, type SpanMask } from "./normalize.ts";
+
+/** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
+export type Use = "act" | "noun" | "described" | "negated";
+
+export interface OperationUse {
+  readonly sense: string;
+  readonly surface: string;
+  readonly start: number;
+  readonly end: number;
+  readonly use: Use;
+}
+
+export interface Frame {
+  /** The operations asked for (a request) or done (a tool). */
+  readonly acts: ReadonlySet<string>;
+  /** The objects spoken of; a change operation used as a noun (最近的提交) is one. */
+  readonly objects: ReadonlySet<string>;
+  /** Every operation word and how it was read, for `explain`. */
+  readonly uses: readonly OperationUse[];
+}
+
+const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
+const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭)(?:让|叫|使)/u;
+/** Passive (被误删), or done already (已装, 已经安装). */
+const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
+/** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了). */
+const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
+/** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
+const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
+/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关). */
+const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$/u;
+const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
+/** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
+const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;
+/** A determiner or classifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交). */
+const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回])\s*$/u;
+/** In progress, or happening again and again (在反复重启, 一直在跑, 正在部署): a state, not a request. */
+const ZH_PROGRESSIVE = /(?:正在|在|反复|一直|老是|总是|频繁|不停)\s*$/u;
+
+/** Words after which an -ed or -ing form is still asked for (please stop, and then restarting); after a pronoun it is what happened (we just downloaded). */
+const EN_VERB_POSITION = new Set(["to", "please", "pls", "and", "or", "can", "could", "would", "will", "must", "should", "need", "let", "help", "go", "try", "keep"]);
+const EN_NEGATION = new Set(["not", "never", "without", "dont", "don", "no", "nor", "doesn", "didn", "won"]);
+const EN_DETERMINER = new Set(["the", "a", "an", "this", "these", "those", "my", "our", "your", "his", "her", "its", "their", "last", "latest", "recent", "previous", "next", "first", "every", "each", "any", "some", "no", "all", "of", "for", "new", "old", "whose", "many", "few", "several"]);
+const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
+const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
+
+interface Context {
+  readonly analysis: Analysis;
+  /** Where an operation word asked for ends (filled in text order): a change right after one is its object. */
+  readonly actEnds: Set<number>;
+  /** What is not intent (values): skipped when looking at the words around an English word. */
+  readonly exclude: SpanMask | undefined;
+  /** The class of the sense at each offset (the first found), for what lies between words. */
+  readonly classAt: ReadonlyArray<SenseClass | undefined>;
+}
+
+/**
+ * `exclude` masks what is not intent (values, quoted text, the stretches a
+ * typo candidate reads anew): an operation word inside a commit message is not
+ * an operation asked for.
+ */
+export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask): Frame {
+  const classAt: Array<SenseClass | undefined> = new Array(analysis.text.length);
+  for (const term of analysis.terms) {
+    const sense = term.kind === "concept" ? lexicon.senses.get(term.key.slice(2)) : undefined;
+    if (sense !== undefined) for (let i = term.start; i < term.end; i++) classAt[i] ??= sense.class;
+  }
+  const context: Context = { analysis, exclude, classAt, actEnds: new Set() };
+  const acts = new Set<string>();
+  const objects = new Set<string>();
+  const uses: OperationUse[] = [];
+  for (const term of analysis.terms) {
+    if (term.kind !== "concept" || exclude?.covers(term.start, term.end)) continue;
+    const id = term.key.slice(2);
+    const sense = lexicon.senses.get(id);
+    if (sense === undefined) continue;
+    if (sense.class === "object") objects.add(id);
+    if (sense.class !== "operation") continue;
+    let use = isHan(analysis.text[term.start]!) ? chineseUse(context, term.start, term.end) : englishUse(context, term.start, term.end);
+    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done.
+    if (use === "noun" && sense.effect === "read") use = "act";
+    uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
+    if (use === "act") context.actEnds.add(term.end);
+    if (use === "act") acts.add(id);
+    else if (use === "noun") objects.add(id);
+  }
+  return { acts, objects, uses };
+}
+
+function clauseOf(text: string, start: number, end: number): { before: string; after: string } {
+  let from = start;
+  while (from > 0 && !CLAUSE_BREAK.test(text[from - 1]!)) from--;
+  let to = end;
+  while (to < text.length && !CLAUSE_BREAK.test(text[to]!)) to++;
+  return { before: text.slice(from, start), after: text.slice(end, to).replace(/^\s+/, "") };
+}
+
+/** How the words before and after an operation word (of either script) say it is used, by the Chinese around it. */
+function chineseSays(context: Context, start: number, end: number): Use | undefined {
+  const { before, after } = clauseOf(context.analysis.text, start, end);
+  if (ZH_NEGATION.test(before)) return "negated";
+  if (ZH_PASSIVE.test(before) || ZH_PROGRESSIVE.test(before) || ZH_DONE.test(after) || ZH_TIME.test(after) || ZH_PURPOSE_OR_TOPIC.test(before) || ZH_TOPIC_AFTER.test(after)) return "described";
+  if (describesWhatFollows(context, end, after)) return "described";
+  // 是谁改的, 啥时候改的, 哪次提交改的: what was done, asked about.
+  if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
+  // 一结束就…: as soon as it happens.
+  if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
+  // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了).
+  if (/把/u.test(before) && laterActIn(context, end, after)) return "noun";
+  // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
+  if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
+  if (ZH_NOUN_BEFORE.test(before) || ZH_NOUN_HEAD.test(after)) return "noun";
+  // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
+  if (context.actEnds.has(start)) return "noun";
+  return undefined;
+}
+
+/**
+ * Before a 的 that a noun follows, the operation describes that noun when
+ * nothing but stop words and a quantity lie between (正在执行的任务, 跑了两小时的
+ * 查询, 分给我的问题), or a place or destination (运行在这台机器上的进程, 发布到
+ * 生产的版本). Anything else between belongs to the noun: 查看最近的提交 asks to
+ * view, 删掉服务器上的日志 to delete.
+ */
+function describesWhatFollows(context: Context, end: number, after: string): boolean {
+  const at = after.indexOf("的");
+  if (at === -1 || after.slice(at + 1).trim() === "") return false;
+  const between = after.slice(0, at);
+  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between)) return true;
+  const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
+  for (let i = 0; i < between.length; i++) {
+    if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;
+    if (!/[了过着完好掉错得一二两三四五六七八九十百半几多个小时分钟天秒周月年次]/u.test(between[i]!)) return false;
+  }
+  return true;
+}
+
+/** Whether another operation word follows in the rest of the clause, apart from this one (发起合入申请 is one act and its object). */
+function laterActIn(context: Context, end: number, after: string): boolean {
+  const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
+  for (let i = 1; i < after.length; i++) if (context.classAt[offset + i] === "operation" && context.classAt[offset + i - 1] !== "operation") return true;
+  return false;
+}
+
+function chineseUse(context: Context, start: number, end: number): Use {
+  return chineseSays(context, start, end) ?? "act";
+}
+
+function englishUse(context: Context, start: number, end: number): Use {
+  const { analysis } = context;
+  const words = analysis.englishWords.filter((w) => !context.exclude?.covers(w.start, w.end));
+  const at = words.findIndex((w) => w.start === start);
+  if (at === -1) return "act";
+  const first = words[at]!;
+  const text = analysis.text;
+  // In a mixed request the Chinese around an English word says as much (不用 clone, 最近 10 个 commit, checkout 服务).
+  const hanBefore = /\p{Script=Han}\s*$/u.test(text.slice(0, start));
+  const hanAfter = /^\s*\p{Script=Han}/u.test(text.slice(end));
+  if (hanBefore || hanAfter) {
+    const said = chineseSays(context, start, end);
+    if (said !== undefined) return said;
+    const next = end + (text.slice(end).length - text.slice(end).trimStart().length);
+    if (hanAfter && context.classAt[next] === "object") return "noun";
+  }
+  const previous = clauseNeighbour(text, words, at);
+  for (let back = at, n = 0; n < 3; n++, back--) {
+    const word = clauseNeighbour(text, words, back);
+    if (word === undefined) break;
+    if (EN_NEGATION.has(word.surface)) return "negated";
+  }
+  for (let back = at; ; back--) {
+    const word = clauseNeighbour(text, words, back);
+    if (word === undefined) break;
+    if (EN_SUBORDINATE.has(word.surface)) return "described";
+  }
+  const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
+  const last = words.findLast((w) => w.end === end) ?? first;
+  if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
+  if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
+  // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
+  const next = words[words.indexOf(last) + 1];
+  const phraseEnds = next === undefined || clauseNeighbour(text, words, words.indexOf(last) + 1) === undefined || EN_PREPOSITION.has(next.surface);
+  if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds) return "noun";
+  if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
+  return "act";
+}
+
+/** The word before `words[at]` in the same clause, or undefined at a clause start. */
+function clauseNeighbour(text: string, words: readonly WordToken[], at: number): WordToken | undefined {
+  const previous = words[at - 1];
+  if (previous === undefined) return undefined;
+  const between = text.slice(previous.end, words[at]!.start);
+  return /[,.;:!?，。；！？\p{Script=Han}]/u.test(between) ? undefined : previous;
+}
+
+/**
+ * Whether a tool that does `acts` serves a request for `operation`: it does
+ * the same, or one that serves it (the thesaurus's `serves`), or — for a
+ * general operation that only reads (view, list, search) — any operation that
+ * reads. A particular reading (summarize, translate, compute) needs a tool
+ * that does it.
+ */
+export function servesOperation(acts: ReadonlySet<string>, operation: string, lexicon: Lexicon): boolean {
+  if (acts.has(operation)) return true;
+  const wanted = lexicon.senses.get(operation);
+  const reads = wanted?.effect === "read" && wanted.general;
+  for (const act of acts) {
+    const sense = lexicon.senses.get(act);
+    if (sense === undefined) continue;
+    if (sense.serves.includes(operation) || (reads && sense.effect === "read")) return true;
+  }
+  return false;
+}
+
+/**
+ * The operations a request's frame holds the tools to: the change operations
+ * it asks for when there are any (看一下再删掉 is a request to delete), else
+ * the reading ones.
+ */
+export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
+  const asked = [...frame.acts];
+  const changes = asked.filter((a) => lexicon.senses.get(a)?.effect === "change");
+  return changes.length > 0 ? changes : asked;
+}

@@ -1,0 +1,327 @@
+/**
+ * A request, read: its terms (words, bigrams, senses, identifiers), its
+ * values and the slots they fill, typo candidates for the words nobody knows,
+ * and its frame (the operations it asks for, the objects it speaks of).
+ */
+import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
+import { type Frame, frameOf, requiredOperations } from "./frame.ts";
+import type { InvertedIndex } from "./inverted-index.ts";
+import type { Lexicon } from "./lexicon.ts";
+import { SpanMask } from "./normalize.ts";
+import type { TypoVocabulary } from "./typo.ts";
+import { findValues, impliedOperations, shapeOf, SLOTS, type Value, type ValueKind } from "./values.ts";
+
+/** Where a request term came from. */
+export type Origin = "request" | "typo" | "value" | "slot" | "context";
+
+export interface RequestTerm {
+  readonly key: string;
+  readonly weight: number;
+  readonly start: number;
+  readonly end: number;
+  /** For people: `nginx`, `重启≈restart`, `山除→删除`, `/etc/hosts⇒path`. */
+  readonly label: string;
+  readonly origin: Origin;
+}
+
+export interface NamedValue extends Value {
+  /** The object sense the name belongs to (`orders 库` → database), or `name` after 叫 / called. */
+  readonly names: string;
+}
+
+export interface Request {
+  readonly analysis: Analysis;
+  readonly values: readonly Value[];
+  /** Latin names beside an object word (`payments 表`, `the billing database`, `user alice`). */
+  readonly named: readonly NamedValue[];
+  /** What is not intent: values (less those the thesaurus names whole) and named things. */
+  readonly valueMask: SpanMask;
+  readonly terms: readonly RequestTerm[];
+  readonly frame: Frame;
+  /** The operations a tool must do one of to serve the request (see frame.ts). */
+  readonly required: readonly string[];
+  /**
+   * The objects it speaks of: those its words name, and those its values
+   * plainly are (a path, a URL, an IP, #42); a token like `db01` or `zy001`
+   * says too little to hold a tool to. A place (a host) counts only when
+   * nothing else does: 删掉服务器上的日志 is about logs.
+   */
+  readonly objects: ReadonlySet<string>;
+  /** The word in the place of the request's verb when no tool and no sense knows it (把它注销掉, transcribe this memo). */
+  readonly unknownVerb?: string;
+}
+
+/** How much a request term counts, by kind: bigrams only back up words and senses. */
+const KIND_WEIGHT: Readonly<Record<TermKind, number>> = { word: 1, concept: 1, identifier: 1, bigram: 0.4 };
+/** A word inside a value (a path, a file or host name, a token with digits, text after a colon). */
+const VALUE_FACTOR = 0.2;
+/** A term reached through a typo candidate. */
+const TYPO_FACTOR = 0.7;
+/** A word that is also a thesaurus entry (its sense carries the rest). */
+const SYNONYM_WORD_FACTOR = 0.5;
+/** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each). */
+const SLOT_WEIGHT = 0.6;
+/** A value shaped like a param's example (`zy001` like `ICE-GL-ZY001`). */
+const SHAPE_WEIGHT = 0.3;
+/** A term from the caller's context. */
+const CONTEXT_FACTOR = 0.15;
+/** Values that may be words the thesaurus knows whole: a file or tool name (`tar.gz`, `apt-get`), a code (`sha256`, `k8s`). */
+const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
+/** A question: it asks to see something even with no operation word (ZY004 在线吗, what's listening on 443?). */
+const QUESTION = /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+
+function isQuestion(text: string): boolean {
+  return QUESTION.test(text);
+}
+
+/** Payloads: their words are never intent (a commit message, a command to run). */
+const PAYLOAD: ReadonlySet<ValueKind> = new Set(["quote", "command"]);
+
+export interface Vocabulary {
+  readonly index: InvertedIndex;
+  readonly lexicon: Lexicon;
+  readonly typos: TypoVocabulary;
+}
+
+export function readRequest(text: string, vocabulary: Vocabulary): Request {
+  const { lexicon } = vocabulary;
+  const analysis = analyze(text, lexicon);
+  const senses = new SpanMask(analysis.text.length, analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const));
+  const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
+  const named = namedValues(analysis, lexicon, senses, values);
+  // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
+  const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
+  const valueMask = new SpanMask(analysis.text.length, [...intentValues, ...named].map((v) => [v.start, v.end] as const));
+  const payload = new SpanMask(analysis.text.length, values.filter((v) => PAYLOAD.has(v.kind)).map((v) => [v.start, v.end] as const));
+
+  const terms: RequestTerm[] = [];
+  const push = (t: Pick<Term, "key" | "kind" | "start" | "end">, label: string, factor: number, origin: Origin): void => {
+    if (payload.covers(t.start, t.end)) return;
+    const inValue = valueMask.covers(t.start, t.end);
+    terms.push({ key: t.key, weight: KIND_WEIGHT[t.kind] * factor * (inValue ? VALUE_FACTOR : 1), start: t.start, end: t.end, label, origin: inValue && origin === "request" ? "value" : origin });
+  };
+  // A word the thesaurus knows counts mostly through its sense, so that a tool
+  // written in the other language is not outranked by one that merely shares
+  // the request's language.
+  for (const t of analysis.terms) {
+    if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1, "request");
+    else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
+  }
+  terms.push(...slotTerms(analysis, values, named));
+  const typos = typoTerms(analysis, vocabulary, valueMask);
+  terms.push(...typos);
+
+  // An operation word inside a value, or inside a stretch a typo candidate reads anew (建听 → 监听), is not asked for.
+  const notIntent = new SpanMask(analysis.text.length, [...intentValues, ...named].map((v) => [v.start, v.end] as const));
+  for (const t of typos) notIntent.mark(t.start, t.end);
+  const frame = frameOf(analysis, lexicon, notIntent);
+  // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
+  const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
+  if (acts.size === 0 && isQuestion(analysis.text)) acts.add("view");
+  const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
+  // An object a typo candidate names (日至 → 日志) is one the request speaks of.
+  const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, lexicon);
+  const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
+  return { analysis, values, named, valueMask, terms, frame: fullFrame, required: requiredOperations(fullFrame, lexicon), objects, ...(unknown !== undefined && { unknownVerb: unknown }) };
+}
+
+/** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
+const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "port", "ref"]);
+
+function requestObjects(named: ReadonlySet<string>, values: readonly Value[], lexicon: Lexicon): Set<string> {
+  const objects = new Set(named);
+  for (const value of values) {
+    if (!PLAIN_KINDS.has(value.kind)) continue;
+    for (const slot of SLOTS[value.kind]) if (lexicon.senses.get(slot)?.class === "object") objects.add(slot);
+  }
+  const things = [...objects].filter((o) => !lexicon.senses.get(o)?.place);
+  return things.length > 0 ? new Set(things) : objects;
+}
+
+/**
+ * A colon introduces content when an operation or a thing made of text comes
+ * before it in its clause (记住：明天要续证书, run this promql: rate(…),
+ * message: …); after a plain name it is only a label (kill switch: turn off …).
+ */
+function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
+  const colon = /(?<=[\p{Script=Han}a-z0-9)]):(?=\s|\p{Script=Han})/u.exec(analysis.text);
+  if (colon === null) return [];
+  let from = colon.index;
+  while (from > 0 && !/[，。；！？,;!?\n]/u.test(analysis.text[from - 1]!)) from--;
+  const introduces = analysis.terms.some((t) => {
+    if (t.kind !== "concept" || t.start < from || t.end > colon.index) return false;
+    const sense = lexicon.senses.get(t.key.slice(2));
+    return sense?.class === "operation" || CONTENT_THINGS.has(t.key.slice(2));
+  });
+  return introduces ? [{ kind: "content", start: colon.index + 1, end: analysis.text.length }] : [];
+}
+
+/** Things made of text, whose content may follow a colon. */
+const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command", "sql", "metric", "alert", "issue"]);
+
+/** `v:` terms for the slots the request's values fill, and for their shapes. */
+function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
+  const out: RequestTerm[] = [];
+  for (const value of values) {
+    const surface = analysis.text.slice(value.start, value.end);
+    const slots = SLOTS[value.kind];
+    for (const slot of slots) out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
+    const shape = PAYLOAD.has(value.kind) || value.kind === "content" ? undefined : shapeOf(surface);
+    if (shape !== undefined) out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
+  }
+  for (const value of named) {
+    const surface = analysis.text.slice(value.start, value.end);
+    out.push({ key: `v:${value.names}`, weight: SLOT_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒${value.names}`, origin: "slot" });
+  }
+  return out;
+}
+
+const NAMING_WORD = /(?:叫做|名叫|名为|叫|called|named)\s*$/u;
+/** What a search looks for (文件名里带 backup 的, containing timeout). */
+const LOOKING_FOR = /(?:带|含|含有|包含|containing|contains|with the word)\s*$/u;
+const EN_DETERMINER = /\b(?:the|a|an|this|that|our|my|your|their)\s+$/;
+
+/**
+ * Latin names beside an object word: `orders 库`, `payments 表`, `alice 账号`,
+ * `the billing database`, `table payments`, `user alice`, and whatever
+ * follows 叫 or called. A name the thesaurus knows (`nginx 服务`) is a word.
+ */
+function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, values: readonly Value[]): NamedValue[] {
+  const text = analysis.text;
+  const inValue = new SpanMask(text.length, values.map((v) => [v.start, v.end] as const));
+  const objectAt = new Map<number, string>();
+  const objectEndingAt = new Map<number, string>();
+  for (const t of analysis.terms) {
+    if (t.kind !== "concept" || inValue.covers(t.start, t.end) || lexicon.senses.get(t.key.slice(2))?.class !== "object") continue;
+    objectAt.set(t.start, t.key.slice(2));
+    objectEndingAt.set(t.end, t.key.slice(2));
+  }
+  const out: NamedValue[] = [];
+  for (const m of text.matchAll(/[a-z0-9][\w.-]*/g)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (senses.covers(start, end) || inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
+    const before = text.slice(0, start);
+    const after = text.slice(end);
+    const next = end + (after.length - after.trimStart().length);
+    const previousEnd = before.trimEnd().length;
+    let names: string | undefined;
+    if (NAMING_WORD.test(before)) names = "name";
+    else if (LOOKING_FOR.test(before)) names = "pattern";
+    else if (objectAt.has(next) && (isHanText(text[next] ?? "") || EN_DETERMINER.test(before) || /[\d_-]/.test(m[0]))) names = objectAt.get(next);
+    else if (objectEndingAt.has(previousEnd) && previousEnd < start && !isHanText(text[previousEnd - 1] ?? "")) names = objectEndingAt.get(previousEnd);
+    if (names !== undefined) out.push({ kind: "name", start, end, names });
+  }
+  return out;
+}
+
+/** Terms reached through typo candidates, for the request's words that neither a tool nor the thesaurus knows. */
+function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, values: SpanMask): RequestTerm[] {
+  const out: RequestTerm[] = [];
+  const add = (known: string, concepts: readonly string[], start: number, end: number, label: string): void => {
+    if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
+    for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+  };
+  for (const word of analysis.englishWords) {
+    if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
+    if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
+    for (const known of typos.english(word.stem, word.surface)) add(known, lexicon.englishPhrases.get(known) ?? [], word.start, word.end, `${word.surface}→${known}`);
+  }
+  // The segmenter's words of the request: a stretch it reads as one word is a real word.
+  const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
+  for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
+    const end = start + word.length;
+    if (values.covers(start, end)) continue;
+    for (const known of typos.han(word, words.has(`${start}:${end}`))) add(known, lexicon.hanPhrases.get(known) ?? [], start, end, `${word}→${known}`);
+  }
+  return out;
+}
+
+/**
+ * Stretches of 2–4 Han characters that neither a tool nor the thesaurus knows
+ * and that hold no stop phrase (一下, 帮我). A single stop character may be
+ * the slip itself (不属 for 部署), so it does not end a stretch.
+ */
+function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
+  const text = analysis.text;
+  for (let start = 0; start < text.length; start++) {
+    if (analysis.hanStopPhrases.has(start)) continue;
+    for (let len = 2; len <= 4 && start + len <= text.length; len++) {
+      const word = text.slice(start, start + len);
+      if (!isHanText(word) || analysis.hanStopPhrases.has(start + len - 1)) break;
+      if (index.has(`w:${word}`) || lexicon.hanPhrases.has(word)) continue;
+      yield { start, word };
+    }
+  }
+}
+
+/** What may follow the verb of a 把 clause: a result, a direction, a place (注销掉, 念给我听, 加进去, 放旁边). */
+const ZH_TAIL = /(?:掉|了|吧|啊|呀|一下|一遍|给我听|给我看|给我|好|[进出上下回过起开][来去]|底下|旁边|里面|上面|下面|里|上|下)+$/u;
+const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
+const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
+
+/**
+ * The word in the place of the request's verb, when neither a tool nor the
+ * thesaurus knows it: after 帮我 / 请 (帮我画一张图); and when the request
+ * asks for no operation the thesaurus knows, before the complement of a 把
+ * clause (把 ZY007 整个注销掉, 把这段文字念给我听, 把 worker-3 drain 掉), or
+ * first in an English command followed by its object (transcribe this memo).
+ * A request for something no tool knows how to do is not found, however well
+ * its other words fit.
+ */
+function unknownVerb(analysis: Analysis, terms: readonly RequestTerm[], values: SpanMask, asksKnown: boolean, { index, lexicon }: Vocabulary): string | undefined {
+  const text = analysis.text;
+  const known = (start: number, end: number): boolean =>
+    values.covers(start, end) || terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
+  const candidates: Array<readonly [number, number]> = [];
+  for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
+    const body = clause[0];
+    const base = clause.index;
+    const ask = /(?:帮我|帮忙|麻烦|替我|请)\s*(?!把)([\p{Script=Han}]{1,2}|[a-z]+)/u.exec(body);
+    if (ask !== null) {
+      const at = base + ask.index + ask[0].length - ask[1]!.length;
+      candidates.push([at, at + firstWordLength(ask[1]!)]);
+    }
+    const ba = body.lastIndexOf("把");
+    if (ba !== -1 && !asksKnown) {
+      const rest = body.slice(ba + 1).trimEnd().replace(ZH_TAIL, "").trimEnd();
+      const last = /(?:[a-z][a-z0-9-]*|[\p{Script=Han}]{1,2})$/u.exec(rest);
+      if (last !== null && rest.length > last[0].length) candidates.push([base + ba + 1 + last.index, base + ba + 1 + last.index + last[0].length]);
+    }
+  }
+  const english = EN_ASK.exec(text) ?? /^/.exec(text)!;
+  const first = /^[a-z]+/.exec(text.slice(english[0].length));
+  if (first !== null && !asksKnown && !/[?？]/u.test(text) && EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))) {
+    candidates.push([english[0].length, english[0].length + first[0].length]);
+  }
+  for (const [start, end] of candidates) {
+    const word = text.slice(start, end);
+    if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(start + i)) || known(start, end)) continue;
+    return word;
+  }
+  return undefined;
+}
+
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+/** The length of the first word of a short Han stretch (the segmenter's), or of the stretch when it is Latin. */
+function firstWordLength(stretch: string): number {
+  if (!/\p{Script=Han}/u.test(stretch)) return stretch.length;
+  const [first] = segmenter.segment(stretch);
+  return first?.segment.length ?? stretch.length;
+}
+
+/** The caller's context: its top-level strings, as weak hints that count neither toward the attainable score nor toward coverage. */
+export function contextTerms(context: Readonly<Record<string, unknown>> | undefined, lexicon: Lexicon, maxChars: number): RequestTerm[] {
+  if (context === undefined || context === null || typeof context !== "object") return [];
+  const hints = Object.values(context).filter((v): v is string => typeof v === "string");
+  return analyze(hints.join("\n").slice(0, maxChars), lexicon).terms.map((t) => ({
+    key: t.key,
+    weight: KIND_WEIGHT[t.kind] * CONTEXT_FACTOR,
+    start: -1,
+    end: -1,
+    label: `context:${t.surface}`,
+    origin: "context",
+  }));
+}

@@ -1,0 +1,110 @@
+/**
+ * What the matcher reads of a tool: every field that says what it does
+ * (name, display, intent, why, each param's name and description), its frame
+ * (the operations it does, the objects it works on) and its slots (the kinds
+ * of value its params take, from their names, types, descriptions and the
+ * examples in them: `标签名，如 v1.4.0` takes a version).
+ */
+import type { ParamModel, ToolModel } from "@hdlp/parser";
+import { analyze, type Analysis } from "./analyze.ts";
+import { type Frame, frameOf } from "./frame.ts";
+import type { FieldTerms } from "./inverted-index.ts";
+import type { Lexicon } from "./lexicon.ts";
+import { findValues, shapeOf, SLOTS } from "./values.ts";
+
+export interface ToolText {
+  readonly fields: FieldTerms;
+  readonly frame: Frame;
+}
+
+/** Tools repeat a lot of text (param descriptions like 仓库名, 工作目录): each text is analysed once. */
+export type Analyser = (text: string) => Analysis;
+
+export function memoizedAnalyser(lexicon: Lexicon): Analyser {
+  const memo = new Map<string, Analysis>();
+  return (text) => {
+    let analysis = memo.get(text);
+    if (analysis === undefined) memo.set(text, (analysis = analyze(text, lexicon)));
+    return analysis;
+  };
+}
+
+/** Frames and param slots, like analyses, are worked out once per distinct text. */
+const frames = new WeakMap<Analysis, Frame>();
+const slotsOf = new WeakMap<Analysis, Map<string, string[]>>();
+
+function memoFrame(analysis: Analysis, lexicon: Lexicon): Frame {
+  let frame = frames.get(analysis);
+  if (frame === undefined) frames.set(analysis, (frame = frameOf(analysis, lexicon)));
+  return frame;
+}
+
+export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon): ToolText {
+  const keys = (text: string): string[] => analyse(text).terms.map((t) => t.key);
+  const name = analyse(tool.name);
+  const display = analyse(tool.display);
+  const intent = analyse(tool.intent);
+  const params = tool.params.flatMap((p) => [...keys(p.name), ...keys(p.description), ...(p.enum ?? []).flatMap((v) => (typeof v === "string" ? keys(v) : []))]);
+  const fields: FieldTerms = {
+    name: name.terms.map((t) => t.key),
+    display: display.terms.map((t) => t.key),
+    intent: intent.terms.map((t) => t.key),
+    why: keys(tool.why),
+    params,
+    slots: tool.params.flatMap((p) => paramSlots(p, analyse, lexicon)),
+  };
+  // What a tool does is said by its name, display and intent; its params add what it works on.
+  const said = [nameFrame(name, lexicon), memoFrame(display, lexicon), memoFrame(intent, lexicon)];
+  const objects = new Set(said.flatMap((f) => [...f.objects]));
+  for (const p of tool.params) for (const key of [...keys(p.name), ...keys(p.description)]) if (lexicon.senses.get(key.slice(2))?.class === "object") objects.add(key.slice(2));
+  return {
+    fields,
+    frame: { acts: new Set(said.flatMap((f) => [...f.acts])), objects, uses: said.flatMap((f) => f.uses) },
+  };
+}
+
+/**
+ * A name is a compound of its object and its operation, the operation last
+ * (`deployment-restart`, `forgejo-pr-create`): an operation word before the
+ * last part names a thing (`deployment`), not what the tool does.
+ */
+function nameFrame(name: Analysis, lexicon: Lexicon): Frame {
+  const frame = frameOf(name, lexicon);
+  const last = name.text.search(/[^-_.]+$/);
+  const uses = frame.uses.map((u) => (u.use === "act" && u.start < last ? { ...u, use: "noun" as const } : u));
+  const objects = new Set(frame.objects);
+  for (const u of uses) if (u.use === "noun" && lexicon.senses.get(u.sense)?.effect === "change") objects.add(u.sense);
+  return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects, uses };
+}
+
+/**
+ * The slots of one param, as `v:` terms: the object and aspect senses of its
+ * name and description, and the kinds and shapes of the example values its
+ * description gives. A boolean param takes no value a request could name.
+ */
+function paramSlots(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
+  if (param.type === "boolean") return [];
+  const description = analyse(param.description);
+  let byName = slotsOf.get(description);
+  if (byName === undefined) slotsOf.set(description, (byName = new Map()));
+  let slots = byName.get(param.name);
+  if (slots === undefined) byName.set(param.name, (slots = slotsOfParam(param, analyse, lexicon)));
+  return slots;
+}
+
+function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
+  const slots = new Set<string>();
+  for (const text of [param.name.replace(/[-_.]+/g, " "), param.description]) {
+    for (const term of analyse(text).terms) {
+      const sense = lexicon.senses.get(term.key.slice(2));
+      if (term.kind === "concept" && sense !== undefined && sense.class !== "operation") slots.add(`v:${sense.id}`);
+    }
+  }
+  const description = analyse(param.description).text;
+  for (const value of findValues(description)) {
+    for (const concept of SLOTS[value.kind]) slots.add(`v:${concept}`);
+    const shape = shapeOf(description.slice(value.start, value.end));
+    if (shape !== undefined && value.kind !== "quote" && value.kind !== "content") slots.add(`v:~${shape}`);
+  }
+  return [...slots];
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { normalizeText } from "./normalize.ts";
+import { findValues, impliedOperations, shapeOf } from "./values.ts";
+
+/** The values of a request, as `kind:text`, in order. */
+function values(raw: string): string[] {
+  const text = normalizeText(raw);
+  return findValues(text, raw.normalize("NFKC"))
+    .sort((a, b) => a.start - b.start || b.end - a.end)
+    .map((v) => `${v.kind}:${text.slice(v.start, v.end)}`);
+}
+
+describe("findValues", () => {
+  it("tells what each value is: a path, a URL, an IP, a version, a date, a commit", () => {
+    expect(values("把 /var/log/app.log 发到 https://hook.example.com/x，版本 v2.3.1，封 10.0.0.8，提交 9f8e7d6，2026-11-01 以后的")).toEqual([
+      "path:/var/log/app.log",
+      "url:https://hook.example.com/x",
+      "version:v2.3.1",
+      "ip:10.0.0.8",
+      "commit:9f8e7d6",
+      "date:2026-11-01",
+    ]);
+  });
+
+  it("reads a number by what is around it: a port, an issue, a file mode, a count", () => {
+    expect(values("看下 3306 和端口 9999")).toEqual(["port:3306", "port:9999"]);
+    expect(values("在 #42 和 PR 17 下面回复")).toEqual(["ref:#42", "ref:17"]);
+    expect(values("5 号 PR 合了")).toEqual(["ref:5 号"]);
+    expect(values("chmod 644 那个文件")).toEqual(["mode:644"]);
+    expect(values("最后 600 行")).toEqual(["number:600 行"]);
+  });
+
+  it("takes a Chinese unit after a number as part of the value, and says whether it is a duration or a date", () => {
+    expect(values("6 月 18 号记下的，保留 600 秒，半小时后过期，10% 的用户")).toEqual(["date:6 月", "date:18 号", "duration:600 秒", "duration:半小时", "percent:10%"]);
+    expect(values("mute it for 2 hours, or 30m")).toEqual(["duration:2 hours", "duration:30m"]);
+    expect(values("昨天和上周五的")).toEqual(["date:昨天", "date:上周五"]);
+  });
+
+  it("finds names: files, hosts, repositories, keys, globs, ids, assignments, CamelCase and snake_case", () => {
+    expect(values("nginx.conf api.example.com zhuyuan/native-repo persona:zy001 *.log web-01 app=web NodeDown tool_index order-api")).toEqual([
+      "filename:nginx.conf",
+      "host:api.example.com",
+      "repo:zhuyuan/native-repo",
+      "key:persona:zy001",
+      "pattern:*.log",
+      "id:web-01",
+      "assignment:app=web",
+      "name:nodedown",
+      "name:tool_index",
+      "name:order-api",
+    ]);
+  });
+
+  it("takes an HTTP method in capitals for one only where HTTP is spoken of", () => {
+    expect(values("用 PUT 方法调这个接口")).toEqual(["method:put"]);
+    expect(values("GET token:u42 db=3")).toEqual(["key:token:u42", "assignment:db=3"]);
+  });
+
+  it("takes quoted text, code and what follows 就说 for payload", () => {
+    expect(values('提交说明写"修复缓存过期"，跑 `ls /proc`，就说明天上线')).toEqual(['quote:"修复缓存过期"', "command:`ls /proc`", "content:明天上线", "date:明天"]);
+    expect(values("哪个文件里有 listen 8080 这句")).toEqual(["quote:listen 8080", "port:8080"]);
+  });
+
+  it("finds SQL and cron lines whole", () => {
+    expect(values("crm 库: SELECT count(*) FROM users")[0]).toBe("sql:select count(*) from users");
+    expect(values("0 3 * * * 这条是谁配的")).toEqual(["cron:0 3 * * *"]);
+  });
+
+  it("does not let trailing punctuation or Chinese text into a value, and leaves plain words alone", () => {
+    expect(values("版本v2.3.1，路径/srv/app。")).toEqual(["version:v2.3.1", "path:/srv/app"]);
+    expect(values("看 nginx 日志")).toEqual([]);
+  });
+});
+
+describe("impliedOperations", () => {
+  it("reads what notation asks for: a range is a comparison, an arrow to an archive packing, between paths a move", () => {
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw)));
+    expect(implied("v1.4.0..v1.5.0")).toEqual(["compare"]);
+    expect(implied("/var/www/site → /backup/site.tar.gz")).toEqual(["compress"]);
+    expect(implied("/tmp/x.zip -> /opt/app")).toEqual(["extract"]);
+    expect(implied("/srv/tmp/report.csv → /srv/reports/")).toEqual(["move"]);
+    expect(implied("/srv/a 和 /srv/b")).toEqual([]);
+  });
+});
+
+describe("shapeOf", () => {
+  it("makes codes of one form alike, and says nothing of a bare word or number", () => {
+    expect(shapeOf("ice-gl-zy001")).toBe(shapeOf("zy001"));
+    expect(shapeOf("v1.4.0")).toBe("9.9.9");
+    expect(shapeOf("hldp://zhuyuan/module/l4-tool-003")).toBe("a://a/a/a9a9");
+    expect(shapeOf("nginx")).toBeUndefined();
+    expect(shapeOf("42")).toBeUndefined();
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The parts of a request that are parameters, not intent — and what kind of
+ * parameter each one is. A path points to tools with a path param, a port to
+ * tools with a port, `#42` to issue tools, `v2.3.1` to deploy and rollback, a
+ * cron line to the cron tools: the kind of a value is evidence of the tool
+ * (docs/matching.md, "Values").
+ *
+ * The same classifier reads the examples in param descriptions (`标签名，如
+ * v1.4.0`), so a request value and a param's example of the same kind meet.
+ */
+
+export type ValueKind =
+  | "quote" // "…": a title, a message, file content: the payload
+  | "command" // `…`: a command or code
+  | "content" // what follows 就说, saying, or a colon after an operation: the content to write, send or remember
+  | "sql"
+  | "cron"
+  | "url" // http, https, ftp
+  | "uri" // any other scheme (hldp://…): only its shape says what takes it
+  | "method" // GET, PUT: an HTTP method, written in capitals
+  | "email"
+  | "path"
+  | "ip"
+  | "port"
+  | "range" // v1.4.0..v1.5.0, main...dev
+  | "version"
+  | "date"
+  | "duration"
+  | "ref" // #42, PR 17: an issue or pull request number
+  | "repo" // owner/name
+  | "commit" // a hex commit id
+  | "pattern" // a glob
+  | "key" // persona:zy001, session:*
+  | "filename"
+  | "host"
+  | "id" // zy001, m-1088, web-01: letters and digits naming one thing
+  | "name" // snake_case
+  | "percent"
+  | "mode" // 644, 0755: file permissions
+  | "assignment" // app=web, db=3
+  | "number";
+
+export interface Value {
+  readonly kind: ValueKind;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The thesaurus senses a value of each kind fills: the matcher looks for them
+ * among the senses of each tool's param names and descriptions. Payloads
+ * (quote, content) fill nothing.
+ */
+export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
+  quote: [],
+  content: [],
+  command: ["command"],
+  sql: ["sql", "database"],
+  cron: ["cron"],
+  url: ["http"],
+  uri: [],
+  method: ["http"],
+  email: ["email-address", "user"],
+  path: ["path", "directory"],
+  ip: ["ip", "host"],
+  port: ["port"],
+  range: ["version", "tag", "branch", "commit"],
+  version: ["version", "tag", "release"],
+  date: ["time"],
+  duration: ["duration", "expiry"],
+  ref: ["issue", "pull-request"],
+  repo: ["repository"],
+  commit: ["commit", "version"],
+  pattern: ["pattern"],
+  key: ["key"],
+  filename: ["file", "path"],
+  host: ["host", "domain"],
+  id: ["id"],
+  name: ["name", "key"],
+  percent: ["percent"],
+  mode: ["permission"],
+  assignment: ["key", "value"],
+  number: [],
+};
+
+const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
+const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);
+
+/**
+ * What values say is to be done, by notation: `a..b` is the difference
+ * between a and b; `a → b` makes b of a (a directory → `x.tar.gz` is
+ * packing, `x.zip` → a directory unpacking, a path → a path moving).
+ */
+export function impliedOperations(text: string, values: readonly Value[]): string[] {
+  const ops = values.filter((v) => v.kind === "range").map(() => "compare");
+  const paths = values.filter((v) => PATH_LIKE.has(v.kind)).sort((a, b) => a.start - b.start);
+  for (let i = 0; i + 1 < paths.length; i++) {
+    const from = paths[i]!;
+    const to = paths[i + 1]!;
+    if (!/^\s*(?:→|->|=>|⇒)\s*$/u.test(text.slice(from.end, to.start))) continue;
+    if (ARCHIVE.test(text.slice(to.start, to.end))) ops.push("compress");
+    else if (ARCHIVE.test(text.slice(from.start, from.end))) ops.push("extract");
+    else ops.push("move");
+  }
+  return ops;
+}
+
+/** The port numbers of common services: a bare 3306 or 6379 is a port more often than a count. */
+const WELL_KNOWN_PORTS = new Set([21, 22, 25, 53, 80, 110, 143, 443, 465, 587, 993, 1433, 1521, 2181, 2379, 3000, 3306, 5000, 5432, 5672, 6379, 6443, 8000, 8080, 8443, 8888, 9000, 9090, 9092, 9200, 11211, 15672, 27017]);
+
+/** Top-level domains: `shop.example.cn` is a host, `nginx.conf` a file name. */
+const TLD = /\.(?:com|cn|net|org|io|dev|app|co|uk|de|jp|local|internal|lan|cloud|ai|me|info|biz|xyz|top|site|tech)$/;
+
+/** An HTTP method in capitals is one only where HTTP is spoken of (GET token:u42 is a Redis command, HEAD a git ref). */
+const HTTP_CONTEXT = /https?:\/\/|\b(?:request|method|endpoint|api|http|url|header)s?\b|请求|方法|接口|网址/u;
+const PORT_WORD = /(?:port|端口|监听|listen|listening)\s*:?\s*$/u;
+const REF_AFTER = /^\s*(?:pr\b|mr\b|issue|工单|合并请求|请求|问题|需求|bug)/u;
+const REF_WORD = /(?:\b(?:pr|mr|issue|ticket|bug|pull request|merge request)|工单|问题|需求)\s*$/u;
+
+const QUOTED: ReadonlyArray<readonly [RegExp, ValueKind]> = [
+  [/"[^"]*"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|(?<![a-z0-9])'[^'\n]+'(?![a-z0-9])/gu, "quote"],
+  [/`[^`]*`/gu, "command"],
+];
+const SQL = /\b(?:select\b[^。；;\n]*?\bfrom\b|insert\s+into\b|update\s+\w+\s+set\b|delete\s+from\b)[^。；;\n]*/gu;
+const CRON = /(?<![^\s\p{Script=Han}])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![^\s\p{Script=Han}])/gu;
+/** Quantities with a Chinese unit: the unit says whether it is a duration, a date or a count. */
+const QUANTITY = /(?:\d+(?:\.\d+)?|[一二两三四五六七八九十百半几]+)\s*(个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年|月|日|号|点|分|次|行|条|个|台|倍|份|位|%)/gu;
+const DURATION_UNIT = /^(?:个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年)$/u;
+const DATE_UNIT = /^(?:月|日|号|点|分)$/u;
+const ENGLISH_DURATION = /\b\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|months?)\b/gu;
+const RELATIVE_DATE =
+  /昨天|昨晚|昨日|今天|今晚|今早|明天|明早|明晚|前天|后天|大前天|上周[一二三四五六日天]?|下周[一二三四五六日天]?|本周|这周|上个月|这个月|本月|下个月|去年|今年|(?:周|星期)[一二三四五六日天]|凌晨|半夜|\b(?:yesterday|today|tonight|tomorrow|(?:last|this|next) (?:week|month|year|night|morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gu;
+
+/**
+ * The values of a text, each with its kind. `text` is normalised (see
+ * normalize.ts); `folded` is the same text before lower-casing, when it has
+ * the same length, so that upper-case codes (ZY001) can be told from words.
+ * Values may overlap (a quote holding a path): each says what it is. (Content
+ * after a colon is the matcher's to find: whether a colon introduces content
+ * depends on the word before it, see request.ts.)
+ */
+export function findValues(text: string, folded?: string): Value[] {
+  const values: Value[] = [];
+  const push = (kind: ValueKind, start: number, end: number): void => void values.push({ kind, start, end });
+  for (const [pattern, kind] of QUOTED) for (const m of text.matchAll(pattern)) push(kind, m.index, m.index + m[0].length);
+  for (const m of text.matchAll(SQL)) push("sql", m.index, m.index + m[0].trimEnd().length);
+  for (const m of text.matchAll(CRON)) push("cron", m.index, m.index + m[0].length);
+  for (const m of text.matchAll(QUANTITY)) {
+    const unit = m[1]!;
+    const end = m.index + m[0].length;
+    // 5 号 PR, 12 号工单: a number, not a day
+    const kind = unit === "号" && REF_AFTER.test(text.slice(end)) ? "ref" : unit === "%" ? "percent" : DURATION_UNIT.test(unit) ? "duration" : DATE_UNIT.test(unit) ? "date" : "number";
+    push(kind, m.index, end);
+  }
+  for (const m of text.matchAll(ENGLISH_DURATION)) push("duration", m.index, m.index + m[0].length);
+  for (const m of text.matchAll(RELATIVE_DATE)) push("date", m.index, m.index + m[0].length);
+  const quantities = values.map((v) => [v.start, v.end] as const);
+  for (const token of tokens(text)) {
+    // 600 in `600 行` is a count, told by its unit
+    if (quantities.some(([s, e]) => s <= token.start && token.end <= e)) continue;
+    const kind = tokenKind(token.text, text.slice(0, token.start), folded?.slice(token.start, token.end), text);
+    if (kind !== undefined) push(kind, token.start, token.end);
+    // host:port, 10.0.0.1:3128
+    const port = /:(\d{2,5})$/.exec(token.text);
+    if (port !== null && kind !== "key" && kind !== "url" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
+  }
+  // What follows a word that introduces what to say is the content to write or send (`就说明天上线`, `saying it is fixed`).
+  // What a name starts or ends with (以 user: 打头, starting with tmp_) is a pattern to look for.
+  for (const m of text.matchAll(/以\s*([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|结束)|\b(?:starting|beginning|ending) with\s+([^\s]+)/gu)) {
+    const found = m[1] ?? m[2]!;
+    const at = m.index + m[0].lastIndexOf(found);
+    push("pattern", at, at + found.length);
+  }
+  // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
+  for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu)) push("quote", m.index, m.index + m[1]!.length);
+  const intro = /就说|跟他说|跟大家说|告诉大家|内容是|内容为|写着|\bsaying\b|\bthat says\b|\bwith (?:the )?message\b/u.exec(text);
+  if (intro !== null) push("content", intro.index + intro[0].length, text.length);
+  return values;
+}
+
+/**
+ * Runs of anything but space, Han, brackets, commas and sentence punctuation
+ * (NFKC has made a Chinese ，；：！？ ASCII); a trailing . : ! ? is not part of one.
+ */
+function tokens(text: string): Array<{ text: string; start: number; end: number }> {
+  const out: Array<{ text: string; start: number; end: number }> = [];
+  for (const m of text.matchAll(/[^\s\p{Script=Han}()[\]{}<>"'“”‘’。、,;!?]+/gu)) {
+    const token = m[0].replace(/[,.:;!?]+$/, "");
+    if (token !== "") out.push({ text: token, start: m.index, end: m.index + token.length });
+  }
+  return out;
+}
+
+/** The kind of one token, or undefined for a plain word. `before` is the text before it, `original` the token before lower-casing. */
+function tokenKind(token: string, before: string, original: string | undefined, whole: string): ValueKind | undefined {
+  if (/^(?:https?|ftp):\/\/\S/.test(token)) return "url";
+  if (/^[a-z][a-z0-9+.-]*:\/\/\S/.test(token)) return "uri";
+  if (/^[^@\s]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(token)) return "email";
+  if (/^(?:~|\.{1,2})?\/./.test(token)) return "path";
+  if (original !== undefined && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(original) && HTTP_CONTEXT.test(whole)) return "method";
+  // a relative path: three parts or more, or ending in a file name (tools/notify/TOOL.hdlp, native-repo/tools/)
+  if (/^[\w.-]+(?:\/[\w.-]+){2,}\/?$|^[\w.-]+\/[\w.-]+\.[a-z0-9]{1,5}$|^[\w.-]+\/[\w.-]+\/$/.test(token)) return "path";
+  if (/^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?::\d+)?$/.test(token)) return "ip";
+  if (/^[\w./-]+\.{2,3}[\w./-]+$/.test(token)) return "range";
+  if (/^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/.test(token) || /^v\d+$/.test(token)) return "version";
+  if (/^\d{4}-\d{1,2}-\d{1,2}(?:t[\d:]+z?)?$/.test(token)) return "date";
+  if (/^\d+(?:\.\d+)?(?:ms|s|m|h|d|w)$/.test(token)) return "duration";
+  if (/^\d+(?:\.\d+)?%$/.test(token)) return "percent";
+  if (/^[#!]\d+$/.test(token)) return "ref";
+  if (/^\d+$/.test(token)) {
+    const n = Number(token);
+    if (REF_WORD.test(before)) return "ref";
+    if (n > 0 && n <= 65535 && (PORT_WORD.test(before) || WELL_KNOWN_PORTS.has(n))) return "port";
+    if (/^0?[0-7]{3}$/.test(token) && /[4-7]/.test(token[token.length - 3]!)) return "mode";
+    return "number";
+  }
+  if (/[*?]/.test(token) && /[a-z0-9]/.test(token)) return "pattern";
+  if (/^[\w.-]+=[\w.,*\/:-]+$/.test(token)) return "assignment";
+  if (/^[a-z][\w-]*:[\w*:.@-]+$/.test(token)) return "key";
+  if (/^[a-z0-9][\w.-]*\/[\w.-]+$/.test(token) && !/^\d/.test(token)) return "repo";
+  if (/^[0-9a-f]{7,40}$/.test(token) && /\d/.test(token) && /[a-f]/.test(token)) return "commit";
+  if (/^[\w-]+(?:\.[\w-]+)+$/.test(token)) {
+    if (TLD.test(token) || token.split(".").length > 3) return "host";
+    return /\.[a-z][a-z0-9]{0,4}$/.test(token) ? "filename" : "name"; // nginx.conf, app.conf.bak; order.created is a name
+  }
+  if (/\d/.test(token) && /[a-z]/.test(token)) return "id";
+  // snake_case, kebab-case (order-api, native-repo), and CamelCase names (an alert rule NodeDown, a class): product names among them are thesaurus words, taken back as words
+  if (/^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(token) || /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(token) || (original !== undefined && /^[A-Z]?[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(original))) return "name";
+  return undefined;
+}
+
+/**
+ * A value's shape, for matching a request value against a param's example:
+ * letters become `a`, digits `9`, runs collapse, `-` and `_` drop, a leading
+ * `v` before a digit goes (`ICE-GL-ZY001` and `zy001` are both `a9`;
+ * `hldp://x/y/l4-t-003` is `a://a/a/a9a9`). Undefined for a bare word or
+ * number, which says nothing.
+ */
+export function shapeOf(value: string): string | undefined {
+  const shape = value
+    .replace(/^v(?=\d)/, "")
+    .replace(/[a-z]+/g, "a")
+    .replace(/\d+/g, "9")
+    .replace(/[-_]/g, "")
+    .replace(/a+/g, "a")
+    .replace(/9+/g, "9");
+  return shape === "a" || shape === "9" ? undefined : shape;
+}

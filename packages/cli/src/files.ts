@@ -1,6 +1,5 @@
 /**
- * The files a command works on: each path given is a file, or a folder scanned
- * for `<folder>/*.hdlp` and `<folder>/<name>/TOOL.hdlp` (the tools layout). A path
+ * Reading the files a command works on (find-files.ts finds them). A path
  * that cannot be read is a usage error naming it (exit 2).
  *
  * Only regular files are read. A path is opened without waiting (a FIFO would
@@ -8,12 +7,11 @@
  * anything but a regular file is reported, and a file over the parser's
  * MAX_TOOL_FILE_BYTES is known by its size alone and never read.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, type Stats, statSync, writeFileSync } from "node:fs";
-import { join, sep } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, writeFileSync } from "node:fs";
 import { MAX_TOOL_FILE_BYTES } from "@hdlp/parser";
 import { UsageError } from "./command.ts";
-
-const TOOL_FILE = "TOOL.hdlp";
+import { describe, describeFailure, failureOf, type ReadFailure } from "./failure.ts";
+import { findFiles } from "./find-files.ts";
 
 /** A file to work on: its text, or, over MAX_TOOL_FILE_BYTES, its size alone (it is not read). */
 export type SourceFile = TextFile | OversizeFile;
@@ -27,62 +25,6 @@ export interface TextFile {
 export interface OversizeFile {
   readonly path: string;
   readonly bytes: number;
-}
-
-function describe({ code, message }: ReadFailure): string {
-  if (code === "ENOENT") return "no such file or folder";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  if (code === "EISDIR") return "is a folder";
-  if (code === "ELOOP") return "a loop of symbolic links";
-  return message;
-}
-
-function failureOf(error: unknown): ReadFailure {
-  return { code: (error as NodeJS.ErrnoException).code, message: (error as Error).message };
-}
-
-/** A candidate found by scanning may be absent (a folder without TOOL.hdlp); one the user named may not. */
-export interface Candidate {
-  readonly path: string;
-  readonly named: boolean;
-}
-
-function candidates(path: string): Candidate[] {
-  let info;
-  try {
-    info = statSync(path);
-  } catch (error) {
-    throw new UsageError(`cannot read \`${path}\`: ${describe(failureOf(error))}.`);
-  }
-  if (!info.isDirectory()) return [{ path, named: true }];
-  let entries;
-  try {
-    entries = readdirSync(path, { withFileTypes: true });
-  } catch (error) {
-    throw new UsageError(`cannot read the folder \`${path}\`: ${describe(failureOf(error))}.`);
-  }
-  // What join(path, name) gives, for any entry name (no separator, never `.` or `..`),
-  // made once: join itself, normalising the whole path each time, was half the time of scanning 10,000 folders.
-  const folder = join(path, ".");
-  const prefix = folder === "." ? "" : folder.endsWith(sep) ? folder : folder + sep;
-  const found: Candidate[] = [];
-  for (const entry of entries) {
-    if (entry.isFile() && entry.name.endsWith(".hdlp")) found.push({ path: prefix + entry.name, named: false });
-    else if (entry.isDirectory() || entry.isSymbolicLink()) found.push({ path: prefix + entry.name + sep + TOOL_FILE, named: false });
-  }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** Every candidate file under `paths`, in a stable order, each once. */
-export function findCandidates(paths: readonly string[]): Candidate[] {
-  const seen = new Set<string>();
-  return paths.flatMap(candidates).filter((c) => !seen.has(c.path) && seen.add(c.path));
-}
-
-/** Why a file could not be read. */
-export interface ReadFailure {
-  readonly code: string | undefined;
-  readonly message: string;
 }
 
 /** A file's text, or why it could not be read, or (over MAX_TOOL_FILE_BYTES) its size. */
@@ -143,21 +85,11 @@ function readAtMost(fd: number, size: number): Buffer | undefined {
   }
 }
 
-/**
- * The file a candidate turned out to be: undefined when a scanned one is
- * absent (a folder holding no TOOL.hdlp); one the user named, or one that
- * exists and cannot be read, is a usage error naming it.
- */
-export function sourceOf({ path, named }: Candidate, read: ReadResult): SourceFile | undefined {
+/** The file `path` turned out to be; one that cannot be read is a usage error naming it. */
+export function sourceOf(path: string, read: ReadResult): SourceFile {
   if (typeof read === "string") return { path, text: read };
   if ("oversize" in read) return { path, bytes: read.oversize };
-  if (!named && (read.code === "ENOENT" || read.code === "ENOTDIR")) return undefined;
   throw new UsageError(`cannot read \`${path}\`: ${describe(read)}.`);
-}
-
-/** Read one candidate (see `sourceOf`). */
-export function readCandidate(candidate: Candidate): SourceFile | undefined {
-  return sourceOf(candidate, readText(candidate.path));
 }
 
 /** Write a file back (`lint --fix`, `fmt --write`); failing to is reported like an unreadable path. */
@@ -165,17 +97,15 @@ export function writeSource(file: TextFile): void {
   try {
     writeFileSync(file.path, file.text);
   } catch (error) {
-    throw new UsageError(`cannot write \`${file.path}\`: ${describe(failureOf(error))}.`);
+    throw new UsageError(`cannot write \`${file.path}\`: ${describeFailure(error)}.`);
   }
 }
 
 export function noFilesError(paths: readonly string[]): UsageError {
-  return new UsageError(`no .hdlp files in ${paths.map((p) => `\`${p}\``).join(", ")} (looked for *.hdlp and */TOOL.hdlp).`);
+  return new UsageError(`no .hdlp files in ${paths.map((p) => `\`${p}\``).join(", ")} (looked for *.hdlp, TOOL.hdlp among them, in every folder below).`);
 }
 
-/** Every file under `paths`, read (none found: `noFilesError`, for a command that needs some). */
+/** Every file under `paths` (find-files.ts), read (none found: `noFilesError`, for a command that needs some). */
 export function readSources(paths: readonly string[]): SourceFile[] {
-  return findCandidates(paths)
-    .map(readCandidate)
-    .filter((f): f is SourceFile => f !== undefined);
+  return findFiles(paths).map((path) => sourceOf(path, readText(path)));
 }

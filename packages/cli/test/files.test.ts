@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { MAX_TOOL_FILE_BYTES } from "@hdlp/parser";
-import { basename, join, relative } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCandidates, readText } from "../src/files.ts";
+import { readText } from "../src/files.ts";
 import { tempFolder } from "./run-hdlp.ts";
 
 let dir = "";
@@ -13,33 +13,6 @@ beforeAll(async () => {
   await mkdir(join(dir, "tools/empty"));
 });
 afterAll(() => remove());
-
-describe("findCandidates", () => {
-  it("finds <folder>/*.hdlp and <folder>/<name>/TOOL.hdlp, in a stable order, with paths as join() spells them", () => {
-    const here = process.cwd();
-    try {
-      process.chdir(dir);
-      for (const given of ["tools", "./tools", "tools/", "./tools//", "tools/../tools", join(dir, "tools"), `../${basename(dir)}/tools`]) {
-        const expected = ["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "empty/TOOL.hdlp"].map((name) => join(given, name));
-        expect(findCandidates([given]).map((c) => c.path)).toEqual(expected);
-      }
-      process.chdir(join(dir, "tools"));
-      expect(findCandidates(["."]).map((c) => c.path)).toEqual(["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "empty/TOOL.hdlp"]);
-    } finally {
-      process.chdir(here);
-    }
-  });
-
-  it("names a file given as a path, and scanned ones as not named (a folder without TOOL.hdlp is skipped)", () => {
-    const file = join(dir, "tools/a.hdlp");
-    expect(findCandidates([file, join(dir, "tools")]).map((c) => [relative(dir, c.path), c.named])).toEqual([
-      ["tools/a.hdlp", true],
-      ["tools/a/TOOL.hdlp", false],
-      ["tools/b/TOOL.hdlp", false],
-      ["tools/empty/TOOL.hdlp", false],
-    ]);
-  });
-});
 
 describe("readText", () => {
   it("reads a regular file whose size, when opened, says less than it holds (procfs says 0) to its end", () => {

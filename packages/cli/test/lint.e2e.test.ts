@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { statSync, truncateSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BROKEN, project, runHdlp, SEED } from "./run-hdlp.ts";
@@ -246,6 +246,30 @@ describe("hdlp lint", () => {
     const cwd = await project({ "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"), "one.hdlp": SEED.replace("name: shell-exec", "name: one") });
     const run = await runHdlp(["lint", "one.hdlp", "more"], { cwd });
     expect(run).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
+  });
+
+  it("searches `.` at a repository's root to the bottom, leaving out .git, node_modules and what .gitignore ignores; fmt too", async () => {
+    const tool = (name: string) => SEED.replace("name: shell-exec", `name: ${name}`);
+    const cwd = await project({
+      ".gitignore": "dist/\n",
+      "tools/ops/deploy/TOOL.hdlp": tool("deploy"),
+      "tools/git-log/TOOL.hdlp": tool("git-log"),
+      "dist/tools/deploy/TOOL.hdlp": tool("deploy"),
+      "node_modules/pkg/tools/deploy/TOOL.hdlp": tool("deploy"),
+      "tools/drafts/.gitignore": "*\n",
+      "tools/drafts/broken/TOOL.hdlp": BROKEN,
+    });
+    await mkdir(join(cwd, ".git"));
+    const run = await runHdlp(["lint", ".", "--format", "json"], { cwd });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).files.map((f: { path: string }) => f.path)).toEqual(["tools/git-log/TOOL.hdlp", "tools/ops/deploy/TOOL.hdlp"]);
+    // Named, an ignored file is linted all the same.
+    expect((await runHdlp(["lint", "tools/drafts/broken/TOOL.hdlp"], { cwd })).code).toBe(1);
+    const glob = await runHdlp(["lint", "tools/**/TOOL.hdlp", "--format", "json"], { cwd });
+    expect(JSON.parse(glob.stdout).files.map((f: { path: string }) => f.path)).toEqual(["tools/git-log/TOOL.hdlp", "tools/ops/deploy/TOOL.hdlp"]);
+    await writeFile(join(cwd, "tools/git-log/TOOL.hdlp"), `${tool("git-log")}\n\n`);
+    expect(await runHdlp(["fmt", "--check", "."], { cwd })).toMatchObject({ code: 1, stdout: "tools/git-log/TOOL.hdlp\n" });
+    expect(await runHdlp(["fmt", "--check", "tools/*/TOOL.hdlp"], { cwd })).toMatchObject({ code: 1, stdout: "tools/git-log/TOOL.hdlp\n" });
   });
 
   it.each([

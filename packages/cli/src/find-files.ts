@@ -1,0 +1,128 @@
+/**
+ * Which files `hdlp lint` and `hdlp fmt` work on (docs/cli.md, "Which files"):
+ * each path given is a file, taken as it is, or a folder searched to the
+ * bottom for `*.hdlp` (TOOL.hdlp among them), as eslint searches for its
+ * files: `.git` and `node_modules` are skipped, and so is what `.gitignore`
+ * files ignore (gitignore.ts). A path that does not exist and holds glob
+ * syntax (`tools/**\/TOOL.hdlp`, quoted so that the shell leaves it) is
+ * expanded, and each folder it matches is searched in turn.
+ *
+ * Anything named `*.hdlp` is found, whatever it is: a FIFO or a folder of that
+ * name is then reported by the reader (files.ts) as a path it cannot read,
+ * never skipped. Links to folders are not followed, as git does not follow
+ * them: name such a folder to search it.
+ */
+import { type Dirent, readdirSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { globSync, isDynamicPattern } from "tinyglobby";
+import { UsageError } from "./command.ts";
+import { describeFailure } from "./failure.ts";
+import { GitIgnores, ignores, type RuleChain } from "./gitignore.ts";
+
+const EXTENSION = ".hdlp";
+/** Never searched (a named one still is). */
+const SKIPPED_FOLDERS = new Set([".git", "node_modules"]);
+
+/** A file found: as shown to the user (the path given, joined onto), and absolute (each file once). */
+interface Found {
+  readonly path: string;
+  readonly absolute: string;
+}
+
+function byPath(a: Found, b: Found): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** `folder + sep`, as join(folder, name) would spell what follows, made once: join normalises the whole path each time. */
+function prefixOf(folder: string): string {
+  const joined = join(folder, ".");
+  return joined === "." ? "" : joined.endsWith(sep) ? joined : joined + sep;
+}
+
+function listFolder(absolute: string, shown: string): Dirent[] {
+  try {
+    return readdirSync(absolute, { withFileTypes: true });
+  } catch (error) {
+    throw new UsageError(`cannot read the folder \`${shown}\`: ${describeFailure(error)}.`);
+  }
+}
+
+/** Every `*.hdlp` below `folder` that `chain` (the `.gitignore` files above it) leaves, into `found`. */
+function search(shown: string, absolute: string, chain: RuleChain, ignored: GitIgnores, found: Found[]): void {
+  const entries = listFolder(absolute, shown);
+  chain = ignored.below(absolute, chain, entries.some((e) => e.name === ".gitignore" && !e.isDirectory()));
+  const shownPrefix = prefixOf(shown);
+  const absolutePrefix = prefixOf(absolute);
+  for (const entry of entries) {
+    const name = entry.name;
+    const isFolder = entry.isDirectory();
+    if (!name.endsWith(EXTENSION) && (!isFolder || SKIPPED_FOLDERS.has(name))) continue;
+    const path = absolutePrefix + name;
+    if (chain.length > 0 && ignores(chain, path, isFolder)) continue;
+    if (name.endsWith(EXTENSION)) found.push({ path: shownPrefix + name, absolute: path });
+    else search(shownPrefix + name, path, chain, ignored, found);
+  }
+}
+
+/** The leading segments of a glob that hold no glob syntax: the folder its matches are all in. */
+function globBase(pattern: string): string {
+  const segments = pattern.split("/");
+  const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
+  return fixed.join("/") || (pattern.startsWith("/") ? "/" : ".");
+}
+
+/** The files a glob selects: the `*.hdlp` it matches, and those found in the folders it matches. */
+function expand(pattern: string, found: Found[]): void {
+  const matches = globSync(pattern, {
+    absolute: true,
+    dot: true,
+    onlyFiles: false,
+    expandDirectories: false,
+    followSymbolicLinks: false,
+    ignore: [...SKIPPED_FOLDERS].flatMap((name) => [`**/${name}`, `**/${name}/**`]),
+  });
+  if (matches.length === 0) throw new UsageError(`no file or folder matches \`${pattern}\`.`);
+  const ignored = new GitIgnores(resolve(globBase(pattern)));
+  const show = (path: string) => (isAbsolute(pattern) ? path : relative(process.cwd(), path) || ".");
+  for (const match of matches) {
+    const isFolder = match.endsWith("/");
+    const path = isFolder ? match.slice(0, -1) : match;
+    if (ignored.isIgnored(path, isFolder)) continue;
+    if (isFolder) search(show(path), path, ignored.chain(resolve(path, "..")), ignored, found);
+    else if (path.endsWith(EXTENSION)) found.push({ path: show(path), absolute: path });
+  }
+}
+
+/** The files under one path given, in a stable order. */
+function filesUnder(given: string): Found[] {
+  const found: Found[] = [];
+  let info;
+  try {
+    info = statSync(given, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UsageError(`cannot read \`${given}\`: ${describeFailure(error)}.`);
+  }
+  if (info === undefined && isDynamicPattern(given)) expand(given, found);
+  else if (info === undefined) throw new UsageError(`cannot read \`${given}\`: no such file or folder.`);
+  else if (!info.isDirectory()) found.push({ path: given, absolute: resolve(given) });
+  else {
+    const absolute = resolve(given);
+    const ignored = new GitIgnores(absolute);
+    search(given, absolute, ignored.aboveNamed(absolute), ignored, found);
+  }
+  return found.sort(byPath);
+}
+
+/** The files under `paths` (see the module's comment): each path's in a stable order, each file once. */
+export function findFiles(paths: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  for (const given of paths) {
+    for (const { path, absolute } of filesUnder(given)) {
+      if (seen.has(absolute)) continue;
+      seen.add(absolute);
+      files.push(path);
+    }
+  }
+  return files;
+}

@@ -13,11 +13,11 @@
  * them: name such a folder to search it.
  */
 import { type Dirent, readdirSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { globSync, isDynamicPattern } from "tinyglobby";
 import { UsageError } from "./command.ts";
 import { describeFailure } from "./failure.ts";
-import { GitIgnores, ignores, type RuleChain } from "./gitignore.ts";
+import { GITIGNORE, GitIgnores, ignores, type RuleChain, withRulesOf } from "./gitignore.ts";
 
 const EXTENSION = ".hdlp";
 /** Never searched (a named one still is). */
@@ -39,20 +39,23 @@ function prefixOf(folder: string): string {
   return joined === "." ? "" : joined.endsWith(sep) ? joined : joined + sep;
 }
 
-function listFolder(absolute: string, shown: string): Dirent[] {
+function listFolder(absolutePrefix: string, shownPrefix: string): Dirent[] {
   try {
-    return readdirSync(absolute, { withFileTypes: true });
+    return readdirSync(absolutePrefix, { withFileTypes: true });
   } catch (error) {
-    throw new UsageError(`cannot read the folder \`${shown}\`: ${describeFailure(error)}.`);
+    throw new UsageError(`cannot read the folder \`${shownPrefix.slice(0, -1) || "."}\`: ${describeFailure(error)}.`);
   }
 }
 
-/** Every `*.hdlp` below `folder` that `chain` (the `.gitignore` files above it) leaves, into `found`. */
-function search(shown: string, absolute: string, chain: RuleChain, ignored: GitIgnores, found: Found[]): void {
-  const entries = listFolder(absolute, shown);
-  chain = ignored.below(absolute, chain, entries.some((e) => e.name === ".gitignore" && !e.isDirectory()));
-  const shownPrefix = prefixOf(shown);
-  const absolutePrefix = prefixOf(absolute);
+/**
+ * Every `*.hdlp` below a folder, into `found`, that `chain` (the `.gitignore`
+ * files above it) and the folder's own `.gitignore` leave. The folder is
+ * given by its two prefixes (as shown, and absolute: its path and a
+ * separator), and a sub-folder's are made by adding its name, not by join().
+ */
+function search(shownPrefix: string, absolutePrefix: string, chain: RuleChain, found: Found[]): void {
+  const entries = listFolder(absolutePrefix, shownPrefix);
+  for (const entry of entries) if (entry.name === GITIGNORE && !entry.isDirectory()) chain = withRulesOf(absolutePrefix, chain);
   for (const entry of entries) {
     const name = entry.name;
     const isFolder = entry.isDirectory();
@@ -60,7 +63,7 @@ function search(shown: string, absolute: string, chain: RuleChain, ignored: GitI
     const path = absolutePrefix + name;
     if (chain.length > 0 && ignores(chain, path, isFolder)) continue;
     if (name.endsWith(EXTENSION)) found.push({ path: shownPrefix + name, absolute: path });
-    else search(shownPrefix + name, path, chain, ignored, found);
+    else search(shownPrefix + name + sep, path + sep, chain, found);
   }
 }
 
@@ -88,7 +91,7 @@ function expand(pattern: string, found: Found[]): void {
     const isFolder = match.endsWith("/");
     const path = isFolder ? match.slice(0, -1) : match;
     if (ignored.isIgnored(path, isFolder)) continue;
-    if (isFolder) search(show(path), path, ignored.chain(resolve(path, "..")), ignored, found);
+    if (isFolder) search(prefixOf(show(path)), prefixOf(path), ignored.chain(dirname(path)), found);
     else if (path.endsWith(EXTENSION)) found.push({ path: show(path), absolute: path });
   }
 }
@@ -107,8 +110,7 @@ function filesUnder(given: string): Found[] {
   else if (!info.isDirectory()) found.push({ path: given, absolute: resolve(given) });
   else {
     const absolute = resolve(given);
-    const ignored = new GitIgnores(absolute);
-    search(given, absolute, ignored.aboveNamed(absolute), ignored, found);
+    search(prefixOf(given), prefixOf(absolute), new GitIgnores(absolute).aboveNamed(absolute), found);
   }
   return found.sort(byPath);
 }

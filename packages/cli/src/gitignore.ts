@@ -12,7 +12,7 @@ import { dirname, join, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { UsageError } from "./command.ts";
 
-const GITIGNORE = ".gitignore";
+export const GITIGNORE = ".gitignore";
 
 /** One `.gitignore`: the folder it is in (a path below starts with `prefix`) and its rules. */
 interface RuleFile {
@@ -87,7 +87,7 @@ export class GitIgnores {
     let chain = this.chains.get(folder);
     if (chain === undefined) {
       const above = folder === this.top || dirname(folder) === folder ? NO_RULES : this.chain(dirname(folder));
-      chain = this.extend(above, folder);
+      chain = withRulesOf(prefixOf(folder), above);
       this.chains.set(folder, chain);
     }
     return chain;
@@ -100,13 +100,6 @@ export class GitIgnores {
   aboveNamed(folder: string): RuleChain {
     this.hidden.set(folder, false);
     return folder === this.top ? NO_RULES : this.chain(dirname(folder)).filter((file) => !ignores([file], folder, true));
-  }
-
-  /** The chain below `folder`, found in a listing that does (`hasFile`) or does not show a `.gitignore`. */
-  below(folder: string, above: RuleChain, hasFile: boolean): RuleChain {
-    const chain = hasFile ? this.extend(above, folder) : above;
-    this.chains.set(folder, chain);
-    return chain;
   }
 
   /** Whether `path` (absolute, below the top) is ignored, or is in an ignored folder. */
@@ -125,8 +118,10 @@ export class GitIgnores {
     return hidden;
   }
 
-  private extend(above: RuleChain, folder: string): RuleChain {
-    const own = ruleFile(folder);
-    return own ? [...above, own] : above;
-  }
+}
+
+/** `chain` and the `.gitignore` that a listing of the folder at `prefix` (its path and a separator) shows. */
+export function withRulesOf(prefix: string, chain: RuleChain): RuleChain {
+  const own = ruleFile(prefix.slice(0, -1) || prefix);
+  return own ? [...chain, own] : chain;
 }

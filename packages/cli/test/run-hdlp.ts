@@ -18,9 +18,9 @@ export interface Run {
   readonly stderr: string;
 }
 
-type RunOptions = { cwd: string; env?: Record<string, string>; killAfterMs?: number };
+type RunOptions = { cwd: string; env?: Record<string, string>; killAfterMs?: number; input?: string | Buffer };
 
-/** `killAfterMs`: a run that has not ended by then is killed and fails the test (a command that must never wait). */
+/** `killAfterMs`: a run that has not ended by then is killed and fails the test (a command that must never wait); `input`: its standard input (else none). */
 export function runHdlp(args: readonly string[], options: RunOptions): Promise<Run> {
   return runProgram(HDLP, args, options);
 }
@@ -29,7 +29,9 @@ export function runHdlp(args: readonly string[], options: RunOptions): Promise<R
 export function runProgram(file: string, args: readonly string[], options: RunOptions): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
-    const child = spawn(file, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    // Without input, standard input is empty: it ends at once.
+    child.stdin.end(options.input);
     let stdout = "";
     let stderr = "";
     const timer =

@@ -3,20 +3,26 @@ import { formatText, lintOversize } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { noFilesError, readSources, writeSource } from "../files.ts";
 import { parseOptions } from "../options.ts";
+import { readStdin, STDIN_HELP, STDIN_OPTIONS, stdinName } from "../stdin.ts";
 
 const HELP = `Usage: hdlp fmt [paths…] (--check | --write)
+       hdlp fmt --stdin --stdin-filename PATH [--check]
 
 Format TOOL.hdlp files in the canonical style (the seed's example): fields in
 catalogue order, two-space indentation, each param on one line as
 \`{ type, required, description }\` when it fits in 100 columns, comments kept.
 A file with syntax errors is never touched: fmt says why and moves on.
 
-Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+Each path is a file, or a folder searched to the bottom for *.hdlp (TOOL.hdlp
+among them), skipping .git, node_modules and what .gitignore files ignore; a
+quoted glob ('tools/**/TOOL.hdlp') is expanded. A file named is always formatted.
 Default: ./tools. With one file and neither option, prints the formatted text.
+With --stdin, prints the text on standard input formatted.
 
 Options:
   --check     List the files that are not formatted; change nothing
   --write     Rewrite the files that are not formatted
+${STDIN_HELP}
   -h, --help  Show this help
 
 Exit codes:
@@ -30,10 +36,12 @@ export const command: Command = {
   summary: "Format TOOL.hdlp files in the canonical style",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" } });
+    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" }, ...STDIN_OPTIONS });
     if (values.check && values.write) throw new UsageError("choose --check or --write, not both.");
+    const stdin = stdinName(values, positionals);
+    if (stdin !== undefined && values.write) throw new UsageError("--write rewrites files, and --stdin has none: the formatted text is printed.");
     const paths = positionals.length ? positionals : ["tools"];
-    const sources = readSources(paths);
+    const sources = stdin === undefined ? readSources(paths) : [(await readStdin(stdin)).source];
     if (sources.length === 0) throw noFilesError(paths);
     const mode = values.check ? "check" : values.write ? "write" : "print";
     if (mode === "print" && sources.length !== 1) throw new UsageError(`${sources.length} files found: add --check to list those to format, or --write to format them.`);

@@ -11,6 +11,7 @@ import type { FileReport } from "../report/report.ts";
 import { sarifReport } from "../report/sarif.ts";
 import { stylishReport } from "../report/stylish.ts";
 import { totals } from "../report/report.ts";
+import { readStdin, STDIN_HELP, STDIN_OPTIONS, stdinName } from "../stdin.ts";
 import { cliVersion } from "../version.ts";
 
 /** As @hdlp/runtime's registry/root.ts writes it; not imported from there, so a lint of folders never loads the runtime. */
@@ -29,7 +30,9 @@ methods, params, constraints, command and endpoint templates, and across files
 duplicate tool names and folders named differently from their tool; with
 --collisions, also tools the intent matcher cannot tell apart.
 
-Each path is a file or a folder; a folder is scanned for *.hdlp and */TOOL.hdlp.
+Each path is a file, or a folder searched to the bottom for *.hdlp (TOOL.hdlp
+among them), skipping .git, node_modules and what .gitignore files ignore; a
+quoted glob ('tools/**/TOOL.hdlp') is expanded. A file named is always linted.
 A path may also be a Forgejo repository's tools, forgejo:OWNER/REPO[@REF][:PATH]:
 its */TOOL.hdlp files at the ref's head, found as the registry finds them
 (Forgejo's URL and token from the config, as for \`hdlp list\`).
@@ -44,6 +47,8 @@ Options:
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
   --config FILE       The operator's configuration, for a repository's Forgejo (default: $HDLP_CONFIG,
                       else the nearest hdlp.config.json from here up; see docs/config.md)
+${STDIN_HELP}
+                      With --fix, the fixed text is printed, and the report goes to stderr
   -h, --help          Show this help
 
 Exit codes:
@@ -59,12 +64,14 @@ Examples:
   hdlp lint
   hdlp lint tools/shell-exec/TOOL.hdlp --format json
   hdlp lint tools --format github --max-warnings 0
+  hdlp lint 'tools/**/TOOL.hdlp'
+  hdlp lint --stdin --stdin-filename tools/git-log/TOOL.hdlp --fix < draft.hdlp
 `;
 
-function colorWanted(): boolean {
+function colorWanted(out: NodeJS.WriteStream): boolean {
   if (process.env.NO_COLOR) return false;
   if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== "0") return true;
-  return process.stdout.isTTY === true;
+  return out.isTTY === true;
 }
 
 /**
@@ -79,10 +86,10 @@ async function matcherRules(sources: readonly SourceFile[] | undefined): Promise
   return { rules: MATCH_RULES, findings: intentCollisions(sources.flatMap((s) => ("text" in s ? (collisionTool(s.path, s.text) ?? []) : []))) };
 }
 
-function render(format: Format, files: readonly FileReport[]): string {
+function render(format: Format, files: readonly FileReport[], out: NodeJS.WriteStream): string {
   switch (format) {
     case "stylish":
-      return stylishReport(files, { color: colorWanted() });
+      return stylishReport(files, { color: colorWanted(out) });
     case "json":
       return jsonReport(files);
     case "sarif":
@@ -111,6 +118,39 @@ async function fixAll(sources: SourceFile[], results: LintedFile[], collisions: 
   return { sources, results, changed };
 }
 
+interface Linted {
+  sources: SourceFile[];
+  results: LintedFile[];
+  /** With --stdin, the text's bytes as they came. */
+  bytes?: Buffer;
+}
+
+/** The files under the paths given (default ./tools), and a repository's (`forgejo:`), linted. */
+async function lintPaths(positionals: readonly string[], values: { fix?: boolean | undefined; collisions?: boolean | undefined; config?: string | undefined }): Promise<Linted> {
+  const paths = positionals.length ? positionals : ["tools"];
+  const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
+  const folders = paths.filter((path) => !repositories.includes(path));
+  if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
+  let sources: SourceFile[] = readSources(folders);
+  let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
+  for (const root of repositories) {
+    // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
+    const { lintRepository } = await import("./lint-repository.ts");
+    const linted = await lintRepository(root, values.config, (files) => matcherRules(values.collisions ? files : undefined));
+    results = [...results, ...linted.results];
+    sources = [...sources, ...linted.results.map((r) => ({ path: r.path, text: linted.texts.get(r.path) ?? "" }))];
+  }
+  if (results.length === 0) throw noFilesError(paths);
+  return { sources, results };
+}
+
+/** The text on standard input, linted as the file `name`. */
+async function lintStdin(name: string, collisions: boolean): Promise<Linted> {
+  const { source, bytes } = await readStdin(name);
+  const sources = [source];
+  return { sources, results: lintSources(sources, await matcherRules(collisions ? sources : undefined)), bytes };
+}
+
 export const command: Command = {
   name: "lint",
   summary: "Check TOOL.hdlp files and report every problem",
@@ -122,39 +162,31 @@ export const command: Command = {
       collisions: { type: "boolean" },
       "max-warnings": { type: "string" },
       config: { type: "string" },
+      ...STDIN_OPTIONS,
     });
     const format = oneOf("format", values.format, FORMATS, "stylish");
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
-    const paths = positionals.length ? positionals : ["tools"];
-    const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
-    const folders = paths.filter((path) => !repositories.includes(path));
-    if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
-    let sources: SourceFile[] = readSources(folders);
-    let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
-    for (const root of repositories) {
-      // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
-      const { lintRepository } = await import("./lint-repository.ts");
-      const linted = await lintRepository(root, values.config, (files) => matcherRules(values.collisions ? files : undefined));
-      results = [...results, ...linted.results];
-      sources = [...sources, ...linted.results.map((r) => ({ path: r.path, text: linted.texts.get(r.path) ?? "" }))];
-    }
-    if (results.length === 0) throw noFilesError(paths);
+    const stdin = stdinName(values, positionals);
+    let { sources, results, bytes } = stdin === undefined ? await lintPaths(positionals, values) : await lintStdin(stdin, values.collisions === true);
+    // With --stdin --fix, the fixed text is the output and the report goes beside it, on stderr.
+    const out = stdin !== undefined && values.fix ? process.stderr : process.stdout;
     if (values.fix) {
       const fixed = await fixAll(sources, results, values.collisions === true);
       ({ sources, results } = fixed);
-      for (const index of fixed.changed) writeSource(sources[index] as TextFile);
+      if (stdin === undefined) for (const index of fixed.changed) writeSource(sources[index] as TextFile);
+      else process.stdout.write(fixed.changed.size ? (sources[0] as TextFile).text : bytes!);
     }
 
     const reports: FileReport[] = results.map((result, index) => {
       const source = sources[index]!;
       return { path: result.path, text: "text" in source ? source.text : "", diagnostics: result.diagnostics };
     });
-    process.stdout.write(render(format, reports));
+    out.write(render(format, reports, out));
     const { errors, warnings } = totals(reports);
     if (errors > 0) return EXIT.failed;
     if (maxWarnings !== undefined && warnings > maxWarnings) {
-      if (format === "stylish") process.stdout.write(`${warnings} warnings, more than --max-warnings ${maxWarnings}.\n`);
+      if (format === "stylish") out.write(`${warnings} warnings, more than --max-warnings ${maxWarnings}.\n`);
       return EXIT.failed;
     }
     return EXIT.ok;

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, Entry> = {
   lint: { summary: "Check TOOL.hdlp files and report every problem", load: () => import("./commands/lint.ts") },
   fmt: { summary: "Format TOOL.hdlp files in the canonical style", load: () => import("./commands/fmt.ts") },
   schema: { summary: "Print the JSON Schema of TOOL.hdlp or, with --config, of hdlp.config.json", load: () => import("./commands/schema.ts") },
+  init: { summary: "Start a project: tools/, hdlp.config.json, a CI workflow and a pre-commit hook", load: () => import("./commands/init.ts") },
   new: { summary: "Write a new tool, tools/NAME/TOOL.hdlp, from the catalogue's skeleton", load: () => import("./commands/new.ts") },
   list: { summary: "List the tools under the tools root, valid and invalid", load: () => import("./commands/list.ts") },
   match: { summary: "Find the tools that serve an intent (中文 or English)", load: () => import("./commands/match.ts") },

@@ -24,6 +24,13 @@ Examples (VS Code):
   // hdlp.config.json: { "$schema": "./hdlp.config.schema.json", ... }
 `;
 
+/** The JSON Schema of TOOL.hdlp or (`config`) of hdlp.config.json, as printed and as `hdlp init` writes it. */
+export async function schemaText(config: boolean): Promise<string> {
+  // The runtime (and its HTTP and process machinery) is loaded only for the configuration's schema.
+  const schema = config ? (await import("@hdlp/runtime")).CONFIG_SCHEMA : toJsonSchema();
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
 export const command: Command = {
   name: "schema",
   summary: "Print the JSON Schema of TOOL.hdlp or, with --config, of hdlp.config.json",
@@ -31,9 +38,7 @@ export const command: Command = {
   async run(args) {
     const { values, positionals } = parseOptions(args, { config: { type: "boolean" } });
     if (positionals.length) throw new UsageError(`takes no arguments, got \`${positionals[0]}\`.`);
-    // The runtime (and its HTTP and process machinery) is loaded only for the configuration's schema.
-    const schema = values.config ? (await import("@hdlp/runtime")).CONFIG_SCHEMA : toJsonSchema();
-    process.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+    process.stdout.write(await schemaText(values.config === true));
     return EXIT.ok;
   },
 };

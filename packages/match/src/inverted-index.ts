@@ -9,8 +9,17 @@
  * the tools that share a term with it.
  */
 
-export const FIELDS = ["name", "display", "intent", "why", "params", "slots"] as const;
-export type FieldName = (typeof FIELDS)[number];
+import type { FieldName } from "@hdlp/parser";
+
+/**
+ * What a term is scored in: four of the catalogue's fields, typed by it (a
+ * field renamed there fails the type check here), and two the matcher derives
+ * from `params_schema` (tool-text.ts): each param's words (`params`) and the
+ * slots its values fill (`slots`).
+ */
+const TOOL_FIELDS = ["name", "display", "intent", "why"] as const satisfies readonly FieldName[];
+const INDEX_FIELDS = [...TOOL_FIELDS, "params", "slots"] as const;
+export type IndexField = (typeof INDEX_FIELDS)[number];
 
 export interface FieldWeighting {
   /** How much one occurrence in this field is worth. */
@@ -19,17 +28,17 @@ export interface FieldWeighting {
   readonly b: number;
 }
 
-export type Weighting = Readonly<Record<FieldName, FieldWeighting>>;
+export type Weighting = Readonly<Record<IndexField, FieldWeighting>>;
 
 /** One document: its term keys per field, repeats meaning frequency. */
-export type FieldTerms = Readonly<Record<FieldName, readonly string[]>>;
+export type FieldTerms = Readonly<Record<IndexField, readonly string[]>>;
 
 /** The tools holding one term while the index is built. */
 interface GrowingList {
   readonly docs: number[];
   /** Field-weighted, length-normalised term frequency. */
   readonly tf: number[];
-  /** Bit i set when the term occurs in FIELDS[i]. */
+  /** Bit i set when the term occurs in INDEX_FIELDS[i]. */
   readonly fields: number[];
 }
 
@@ -68,12 +77,12 @@ export class InvertedIndex {
   ) {
     this.size = docs.length;
     const averageLength = Object.fromEntries(
-      FIELDS.map((f) => [f, Math.max(1, docs.reduce((sum, d) => sum + d[f].length, 0) / Math.max(1, docs.length))]),
-    ) as Record<FieldName, number>;
+      INDEX_FIELDS.map((f) => [f, Math.max(1, docs.reduce((sum, d) => sum + d[f].length, 0) / Math.max(1, docs.length))]),
+    ) as Record<IndexField, number>;
 
     const growing = new Map<string, GrowingList>();
     docs.forEach((doc, id) => {
-      FIELDS.forEach((field, bit) => {
+      INDEX_FIELDS.forEach((field, bit) => {
         const { weight, b } = weighting[field];
         const tf = weight / (1 - b + (b * doc[field].length) / averageLength[field]);
         for (const key of doc[field]) {
@@ -181,9 +190,9 @@ export class InvertedIndex {
   }
 
   /** The fields of `doc` where `key` occurs (empty when it does not). */
-  fieldsOf(key: string, doc: number): FieldName[] {
+  fieldsOf(key: string, doc: number): IndexField[] {
     const posting = this.posting(key, doc);
-    return posting === undefined ? [] : FIELDS.filter((_, bit) => (posting.fields & (1 << bit)) !== 0);
+    return posting === undefined ? [] : INDEX_FIELDS.filter((_, bit) => (posting.fields & (1 << bit)) !== 0);
   }
 
   /** What one query term of `weight` adds to the score of `doc` (0 when the tool lacks it): `top` sums these. */

@@ -12,7 +12,7 @@
 import type { ToolModel } from "@hdlp/parser";
 import { isHanText } from "./analyze.ts";
 import { type Frame, type Use, servesOperation } from "./frame.ts";
-import { type FieldName, InvertedIndex, type Weighting } from "./inverted-index.ts";
+import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
@@ -89,7 +89,7 @@ export interface ExplainedCandidate {
   /** The operations the tool does (from its name, display and intent). */
   readonly does: string[];
   /** What each request term added, as a share of the attainable score, largest first. */
-  readonly contributions: Array<{ readonly label: string; readonly key: string; readonly origin: Origin; readonly fields: FieldName[]; readonly score: number }>;
+  readonly contributions: Array<{ readonly label: string; readonly key: string; readonly origin: Origin; readonly fields: IndexField[]; readonly score: number }>;
 }
 
 export interface Explanation {

@@ -1,6 +1,6 @@
 /**
  * The language server (issue 5): hdlp-language-server (the bundle in
- * packages/lsp/dist/, which bench/run.ts has just rebuilt) against
+ * packages/cli/dist/, which bench/run.ts has just rebuilt) against
  * yaml-language-server 1.x configured with the JSON Schema of `hdlp schema`
  * (`yaml.schemas` associating it with TOOL.hdlp), both driven over stdio by
  * the same client, on the same files: the seed's example and a generated

@@ -86,14 +86,14 @@ describe("package boundaries", () => {
   it("the runtime never imports the MCP server, nor the CLI", () => {
     const imported = [...packagesImportedBy("runtime").keys()];
     expect(imported).not.toContain("@hdlp/mcp");
-    expect(imported).not.toContain("@hdlp/cli");
+    expect(imported).not.toContain("hdlp");
     expect([...packagesImportedBy("mcp").keys()]).toEqual(expect.arrayContaining(["@hdlp/runtime", "@modelcontextprotocol/server"]));
   });
 
   it("the language server never imports the runtime, directly or through the CLI", () => {
     const imported = [...packagesImportedBy("lsp").keys()];
     expect(imported).not.toContain("@hdlp/runtime");
-    expect(imported).not.toContain("@hdlp/cli");
+    expect(imported).not.toContain("hdlp");
     expect(imported).toContain("@hdlp/parser");
   });
 });

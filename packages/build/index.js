@@ -46,17 +46,21 @@ export const NODE_ESM = Object.freeze({
 });
 
 /**
- * The commands the workspace builds: a package's entry points (`name: source`),
- * bundled into its `dist/` as `<name>.js`, which its `bin` file imports. The
- * entries of one package share chunks, and a command loads the chunk of a
- * subcommand only when it runs it. A package with a command of its own joins
- * with one line.
+ * The commands the workspace builds: a package's entry points (`name: source`,
+ * relative to the package), bundled into its `dist/` as `<name>.js`, which its
+ * `bin` file imports. The entries of one package share chunks, and a command
+ * loads the chunk of a subcommand only when it runs it. A package with a
+ * command of its own joins with one line.
+ *
+ * Both commands live in the one published package, `hdlp` (packages/cli), so
+ * that what npm installs is what the workspace runs; the language server's
+ * entry is reached through the workspace's link to @hdlp/lsp (a devDependency
+ * there), as the VS Code extension's build reaches it.
  *
  * @type {readonly { readonly package: string, readonly entries: Readonly<Record<string, string>> }[]}
  */
 export const COMMANDS = [
-  { package: "packages/cli", entries: { hdlp: "src/main.ts" } },
-  { package: "packages/lsp", entries: { "hdlp-language-server": "src/main.ts" } },
+  { package: "packages/cli", entries: { hdlp: "src/main.ts", "hdlp-language-server": "node_modules/@hdlp/lsp/src/main.ts" } },
 ];
 
 /**

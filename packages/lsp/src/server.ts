@@ -32,6 +32,8 @@ import {
   TextDocuments,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
+// The workspace's one version (scripts/set-version.mjs writes it into every package.json): hdlp's.
+import manifest from "../package.json" with { type: "json" };
 import { toolSkeleton } from "@hdlp/parser";
 import {
   type Analysis,
@@ -129,7 +131,7 @@ export function startServer(connection: Connection): void {
         semanticTokensProvider: { legend: semanticTokensLegend, full: true, range: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
-      serverInfo: { name: "hdlp-language-server", version: "0.1.0" },
+      serverInfo: { name: "hdlp-language-server", version: manifest.version },
     };
   });
 

@@ -4,7 +4,7 @@
  * end-to-end tests and by bench/lsp.bench.ts.
  *
  * Which server the tests drive is SERVER_COMMAND: the one of node_modules/.bin
- * (the bundle of packages/lsp/dist/) unless HDLP_LANGUAGE_SERVER names another, e.g.
+ * (the bundle in packages/cli/dist/, of the `hdlp` package) unless HDLP_LANGUAGE_SERVER names another, e.g.
  * the `dist/server.js` bundled in the .vsix (vitest.config.ts's `vsix` project
  * runs this whole suite that way).
  */

@@ -82,9 +82,12 @@ describe("docs/config.md", () => {
     expect({ ...envelope, duration_ms: 0 }).toEqual(shown);
   });
 
-  it("every MCP client configuration is JSON", () => {
+  it("the MCP client configuration is JSON that starts the published package's `hdlp mcp`", async () => {
+    const { version } = JSON.parse(await readFile(new URL("../../cli/package.json", import.meta.url), "utf8"));
     const blocks = [...markdown.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((block) => block.includes('"mcpServers"'));
-    expect(blocks).toHaveLength(2);
-    for (const block of blocks) expect(JSON.parse(block).mcpServers.hdlp.args).toContain("mcp");
+    expect(blocks).toHaveLength(1);
+    const server = JSON.parse(blocks[0]!).mcpServers.hdlp;
+    expect(server.command).toBe("npx");
+    expect(server.args).toEqual(["-y", `hdlp@${version}`, "mcp"]);
   });
 });

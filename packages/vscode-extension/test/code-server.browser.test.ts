@@ -22,7 +22,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EXECUTOR_NAMES, fieldSpec, format, lintFiles, loadTool, toolSkeleton } from "@hdlp/parser";
 import { ensureChromium, openBrowser, saveScreenshot, screenshotOnFailure, type BrowserSession } from "../../../test/support/chromium.ts";
 import { CodeServer } from "./code-server/code-server.ts";
-import { installedCodeServer, node24 } from "./code-server/install.ts";
+import { installedCodeServer } from "./code-server/install.ts";
+import { nodeOfMajor } from "../../../test/support/node.ts";
 import { Workbench, type Problem } from "./code-server/workbench.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -62,7 +63,8 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
 
   beforeAll(async () => {
     ensureChromium(["fonts-noto-cjk"], "The VS Code end-to-end test");
-    const node = node24();
+    // code-server requires Node 24.
+    const node = nodeOfMajor(24);
     const entry = await installedCodeServer(node);
 
     temp = await mkdtemp(join(tmpdir(), "hdlp-vscode-e2e-"));

@@ -59,6 +59,17 @@ describe("the .vsix", () => {
     ]);
   });
 
+  it("carries the version of the hdlp package (scripts/version.mjs), in its manifest and its server's serverInfo", async () => {
+    const { version } = JSON.parse(await readFile(here("../../cli/package.json"), "utf8"));
+    expect(JSON.parse(files.get("extension/package.json")!.toString("utf8")).version).toBe(version);
+    const server = await LspClient.start({ command: [process.execPath, join(extensionRoot, "dist/server.js"), "--stdio"] });
+    try {
+      expect(server.initializeResult.serverInfo).toEqual({ name: "hdlp-language-server", version });
+    } finally {
+      await server.stop();
+    }
+  });
+
   // Each capability is tested on the bundled server by packages/lsp/test/ (project `vsix`); this
   // compares it with the sources' server side by side, on a workspace with cross-file defects.
   describe("its bundled language server", () => {

@@ -20,11 +20,6 @@ export function codeServerCache(): string {
   return join(cache, "hdlp", `code-server-${CODE_SERVER_VERSION}`);
 }
 
-/** The Node 24 that code-server requires, from the npm registry as CI gets it (.ci/run). */
-export function node24(): string {
-  return execFileSync("npx", ["-y", "node@24", "-e", "process.stdout.write(process.execPath)"], { encoding: "utf8" });
-}
-
 /** code-server's entry script, installed first when the cache does not hold it. */
 export async function installedCodeServer(node: string): Promise<string> {
   const folder = codeServerCache();

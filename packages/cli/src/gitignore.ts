@@ -82,11 +82,12 @@ export class GitIgnores {
     this.top = checkoutRoot(folder) ?? folder;
   }
 
-  /** The chain that applies below `folder` (absolute, at or below the top). */
+  /** The chain that applies below `folder` (absolute): none above the top, whose `.gitignore` files are not read. */
   chain(folder: string): RuleChain {
+    if (folder !== this.top && !folder.startsWith(prefixOf(this.top))) return NO_RULES;
     let chain = this.chains.get(folder);
     if (chain === undefined) {
-      const above = folder === this.top || dirname(folder) === folder ? NO_RULES : this.chain(dirname(folder));
+      const above = folder === this.top ? NO_RULES : this.chain(dirname(folder));
       chain = withRulesOf(prefixOf(folder), above);
       this.chains.set(folder, chain);
     }
@@ -98,14 +99,14 @@ export class GitIgnores {
    * the folder itself, since a path named is searched even when ignored.
    */
   aboveNamed(folder: string): RuleChain {
-    this.hidden.set(folder, false);
     return folder === this.top ? NO_RULES : this.chain(dirname(folder)).filter((file) => !ignores([file], folder, true));
   }
 
-  /** Whether `path` (absolute, below the top) is ignored, or is in an ignored folder. */
+  /** Whether `path` (absolute) is ignored, or is in an ignored folder; the top itself is not, whatever is above it. */
   isIgnored(path: string, isFolder: boolean): boolean {
+    if (path === this.top) return false;
     const parent = dirname(path);
-    if (parent !== this.top && parent !== path && this.isHiddenFolder(parent)) return true;
+    if (parent !== this.top && this.isHiddenFolder(parent)) return true;
     return ignores(this.chain(parent), path, isFolder);
   }
 

@@ -71,6 +71,7 @@ describe("findFiles", () => {
   it("outside a git checkout, reads the .gitignore files from the searched folder down only", async () => {
     await inProject({ ".gitignore": "*.hdlp\n", "tools/a/TOOL.hdlp": "", "tools/.gitignore": "b/\n", "tools/b/TOOL.hdlp": "" });
     expect(findFiles(["tools"])).toEqual(["tools/a/TOOL.hdlp"]);
+    expect(findFiles(["tools/**"])).toEqual(["tools/a/TOOL.hdlp"]);
     expect(findFiles(["."])).toEqual([]);
   });
 

@@ -218,7 +218,8 @@ function clauseNeighbour(text: string, words: readonly WordToken[], at: number):
  * Whether a tool that does `acts` serves a request for `operation`: it does
  * the same, or one that serves it (the thesaurus's `serves`), or — for a
  * general operation that only reads (view, list, search) — any operation that
- * reads. A particular reading (summarize, translate, compute) needs a tool
+ * reads and is not said to fall short of it (`notFor`: getting one value does
+ * not list many). A particular reading (summarize, translate, compute) needs a tool
  * that does it.
  */
 export function servesOperation(acts: ReadonlySet<string>, operation: string, lexicon: Lexicon): boolean {
@@ -228,7 +229,7 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   for (const act of acts) {
     const sense = lexicon.senses.get(act);
     if (sense === undefined) continue;
-    if (sense.serves.includes(operation) || (reads && sense.effect === "read")) return true;
+    if (sense.serves.includes(operation) || (reads && sense.effect === "read" && !sense.notFor.includes(operation))) return true;
   }
   return false;
 }

@@ -127,7 +127,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
-const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "port", "ref"]);
+const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
 
 function requestObjects(named: ReadonlySet<string>, values: readonly Value[], lexicon: Lexicon): Set<string> {
   const objects = new Set(named);

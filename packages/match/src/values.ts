@@ -61,7 +61,7 @@ export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   cron: ["cron"],
   url: ["http"],
   uri: [],
-  method: ["http"],
+  method: ["http-method", "http"],
   email: ["email-address", "user"],
   path: ["path", "directory"],
   ip: ["ip", "host"],

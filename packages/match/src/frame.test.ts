@@ -61,6 +61,12 @@ describe("requiredOperations", () => {
     expect(required("列出所有分支")).toEqual(["list"]);
     expect(required("最近的提交")).toEqual([]);
   });
+
+  it("reads a word that both reads and changes (打开) by the other operations asked for", () => {
+    expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
+    expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
+    expect(required("打开这个文件，删掉第一行")).toContain("delete");
+  });
 });
 
 describe("servesOperation", () => {

@@ -237,10 +237,20 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
 /**
  * The operations a request's frame holds the tools to: the change operations
  * it asks for when there are any (看一下再删掉 is a request to delete), else
- * the reading ones.
+ * the reading ones. A word that both reads and changes (打开 opens a file to
+ * read, or turns a switch on) is read by the rest of the request: where the
+ * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
-  const asked = [...frame.acts];
-  const changes = asked.filter((a) => lexicon.senses.get(a)?.effect === "change");
-  return changes.length > 0 ? changes : asked;
+  const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
+  const bySpan = new Map<string, string[]>();
+  for (const u of frame.uses) if (u.use === "act") bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
+  const spoken = new Set([...bySpan.values()].flat());
+  const words = [...bySpan.values(), ...[...frame.acts].filter((a) => !spoken.has(a)).map((a) => [a])];
+  const mixed = words.filter((senses) => changes(senses).length > 0 && changes(senses).length < senses.length);
+  const plain = words.filter((senses) => !mixed.includes(senses));
+  const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
+  const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
+  const asked = [...frame.acts].filter((a) => !unasked.has(a));
+  return changes(asked).length > 0 ? changes(asked) : asked;
 }

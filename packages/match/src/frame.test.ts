@@ -21,6 +21,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // a noun made of the verb
+    expect(uses("roll back the checkout deployment")).toEqual(["roll back:rollback:act", "checkout:switch:noun", "deployment:deploy:noun"]);
+    expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");
     // right after an operation asked for, a change is its object
     expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
     expect(uses("把修复分支向主分支发起合入申请")).toEqual(["发起:create:act", "合入:merge:noun"]);

@@ -63,6 +63,8 @@ const EN_VERB_POSITION = new Set(["to", "please", "pls", "and", "or", "can", "co
 const EN_NEGATION = new Set(["not", "never", "without", "dont", "don", "no", "nor", "doesn", "didn", "won"]);
 const EN_DETERMINER = new Set(["the", "a", "an", "this", "these", "those", "my", "our", "your", "his", "her", "its", "their", "last", "latest", "recent", "previous", "next", "first", "every", "each", "any", "some", "no", "all", "of", "for", "new", "old", "whose", "many", "few", "several"]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
+/** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */
+const EN_NOUN_SUFFIX = /[a-z]{3}(?:ment|tion|sion|ance|al)s?$/;
 const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
 
 interface Context {
@@ -196,6 +198,8 @@ function englishUse(context: Context, start: number, end: number): Use {
   }
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
+  // A noun made of the verb (deployment, rotation, renewal) names the thing, or the act as a thing: it is not asked for.
+  if (first === last && EN_NOUN_SUFFIX.test(first.surface)) return "noun";
   if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main

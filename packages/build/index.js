@@ -23,6 +23,19 @@ export const NODE = Object.freeze({
   logLevel: /** @type {const} */ ("warning"),
 });
 
+/**
+ * For a browser: what a bundle that must run in one is built with (the
+ * playground's page, and the test that bundles the core packages for it).
+ * A Node built-in fails such a build. Nothing here needs more than ES2022.
+ */
+export const BROWSER = Object.freeze({
+  bundle: true,
+  platform: /** @type {const} */ ("browser"),
+  target: ["es2022"],
+  legalComments: /** @type {const} */ ("none"),
+  logLevel: /** @type {const} */ ("warning"),
+});
+
 /** An ES module for the Node the workspace supports (package.json's `engines`). */
 export const NODE_ESM = Object.freeze({
   ...NODE,

@@ -2,25 +2,17 @@
  * How the playground is bundled: one script for the browser, every dependency
  * inside, no Node module (a Node built-in fails the build), and the example
  * tools of `examples/tools/` read at build time into the module
- * `hdlp:examples`. Shared by `build.mjs`, `serve.mjs` and the tests.
+ * `hdlp:examples`. Shared by `build.mjs`, `serve.mjs` and the tests; the
+ * options every browser bundle starts from are packages/build's `BROWSER`.
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BROWSER } from "@hdlp/build";
 
 export const PACKAGE = fileURLToPath(new URL("..", import.meta.url));
 export const ROOT = join(PACKAGE, "../..");
 const EXAMPLES = join(ROOT, "examples/tools");
-
-/** For a browser: what any bundle that must run there is built with (the page's, and the test's of the core packages). */
-export const BROWSER = Object.freeze({
-  bundle: true,
-  platform: /** @type {const} */ ("browser"),
-  // Browsers of the last few years; nothing here needs more than ES2022.
-  target: ["es2022"],
-  legalComments: /** @type {const} */ ("none"),
-  logLevel: /** @type {const} */ ("warning"),
-});
 
 /** `{ "<folder>": "<TOOL.hdlp text>" }` of every example tool, in folder order. */
 export function exampleTools() {

@@ -9,7 +9,8 @@ import { builtinModules } from "node:module";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
-import { BROWSER, ROOT } from "../scripts/config.mjs";
+import { BROWSER } from "@hdlp/build";
+import { ROOT } from "../scripts/config.mjs";
 
 const NODE_MODULES = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 

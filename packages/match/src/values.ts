@@ -220,7 +220,7 @@ function tokenKind(token: string, before: string, original: string | undefined, 
     return "number";
   }
   if (/[*?]/.test(token) && /[a-z0-9]/.test(token)) return "pattern";
-  if (/^[\w.-]+=[\w.,*\/:-]+$/.test(token)) return "assignment";
+  if (/^[\w.-]+=[\w.,*/:-]+$/.test(token)) return "assignment";
   if (/^[a-z][\w-]*:[\w*:.@-]+$/.test(token)) return "key";
   if (/^[a-z0-9][\w.-]*\/[\w.-]+$/.test(token) && !/^\d/.test(token)) return "repo";
   if (/^[0-9a-f]{7,40}$/.test(token) && /\d/.test(token) && /[a-f]/.test(token)) return "commit";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { loadTool, type ToolModel } from "@hdlp/parser";
-import { type RegisteredTool, type ToolIndex } from "@hdlp/runtime";
+import type { RegisteredTool, ToolIndex } from "@hdlp/runtime";
 import { type CallToolResult, Client, type ClientOptions } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { describe, expect, it, onTestFinished } from "vitest";

@@ -165,7 +165,7 @@ export function generateTool(i: number): string {
     );
   }
   const text = lines.join("");
-  return i % 97 === 0 ? "\uFEFF" + text : text;
+  return i % 97 === 0 ? `\uFEFF${text}` : text;
 }
 
 /** Write `n` tool folders (`<dir>/<name>/TOOL.hdlp`); returns the file paths and total bytes. */

@@ -52,7 +52,7 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1)).padStart(7) + " ms";
+const ms = (value: number) => `${(value >= 100 ? value.toFixed(0) : value.toFixed(1)).padStart(7)} ms`;
 
 async function startServer(setup: ServerSetup, workspace: string, schemaUri: string): Promise<LspClient> {
   const yaml = { schemas: { [schemaUri]: ["**/TOOL.hdlp"] }, validate: true, completion: true, hover: true, schemaStore: { enable: false } };

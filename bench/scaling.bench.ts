@@ -80,18 +80,18 @@ const FAMILIES: readonly Family[] = [
   { name: "misspelt keys: `dispaly_<i>: x` beside the fields", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `dispaly${i % 10}: x\n`) },
   { name: "deep nesting: blocks 60 levels deep, one after another", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}:\n${nested(i, 60)}`) },
   { name: "deep flow nesting: `x: [[[…]]]` 60 deep, one after another", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}: ${"[".repeat(60)}1${"]".repeat(60)}\n`) },
-  { name: "long block text: `why: |` and its lines", make: (b) => fill(b, FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS + "params_schema: {}\nwhy: |\n", (i) => `  第${i}行 of the reason, kept as written\n`) },
+  { name: "long block text: `why: |` and its lines", make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: |\n`, (i) => `  第${i}行 of the reason, kept as written\n`) },
   { name: "many comments: own-line and trailing", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  # param ${i}\n  p${i}: { type: string, required: false, description: d } # why ${i}\n`) },
   { name: "many findings with fixes: `{ type: strng, required: yes }`", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  p${i}: { type: strng, required: yes, description: d }\n`) },
-  { name: "one long line: `why:` of one plain value", make: (b) => fill(b, FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS + "params_schema: {}\nwhy: ", () => "很长的理由 ", "\n") },
-  { name: "command of unclosed `{`: `command: ls {a {a … }`", make: (b) => fill(b, FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS + "params_schema: {}\ncommand: ls ", () => "{a ", "}\n") },
+  { name: "one long line: `why:` of one plain value", make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: `, () => "很长的理由 ", "\n") },
+  { name: "command of unclosed `{`: `command: ls {a {a … }`", make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS}params_schema: {}\ncommand: ls `, () => "{a ", "}\n") },
   {
     name: "endpoint of unclosed `{`: `endpoint: GET /{{{…`",
-    make: (b) => fill(b, FIELDS.replace(/command: .*\n/, "").replace("executor: shell", "executor: hlpd-api") + CONSTRAINTS + "params_schema: {}\nendpoint: GET /", () => "{", "\n"),
+    make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "").replace("executor: shell", "executor: hlpd-api") + CONSTRAINTS}params_schema: {}\nendpoint: GET /`, () => "{", "\n"),
   },
   {
     name: "unknown placeholders over many params: `{q<i>}` in half the file, params in the other",
-    make: (b) => fill(b, FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS + `params_schema:\n${HALF_PARAMS(b)}command: ls`, (i) => ` {q${i}}`, "\n"),
+    make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS}params_schema:\n${HALF_PARAMS(b)}command: ls`, (i) => ` {q${i}}`, "\n"),
   },
   {
     name: "a suppression naming many rules over a line of many findings",
@@ -101,7 +101,7 @@ const FAMILIES: readonly Family[] = [
       return `${head}${" unknown-field,".repeat(Math.floor(half / 15))}\nx: { ${"a: 1, ".repeat(Math.floor(half / 6))}a: 1 }\n`;
     },
   },
-  { name: "copies of one tool in many files (duplicate-name across them)", make: (b) => Array.from({ length: Math.floor(b / Buffer.byteLength(FIELDS + CONSTRAINTS + "params_schema: {}\n")) }, () => `${FIELDS}${CONSTRAINTS}params_schema: {}\n`) },
+  { name: "copies of one tool in many files (duplicate-name across them)", make: (b) => Array.from({ length: Math.floor(b / Buffer.byteLength(`${FIELDS + CONSTRAINTS}params_schema: {}\n`)) }, () => `${FIELDS}${CONSTRAINTS}params_schema: {}\n`) },
 ];
 
 const SIZES_KIB = [128, 256, 512, MAX_TOOL_FILE_BYTES / 1024];
@@ -135,10 +135,18 @@ function measure(texts: readonly string[]): Record<Phase, number> {
   const parsed = files.map((file) => ({ path: file.path, document: parse(file.text) }));
   const linted = lintFiles(parsed);
   return {
-    parse: best(() => void files.forEach((file) => parse(file.text))),
+    parse: best(() => {
+      for (const file of files) parse(file.text);
+    }),
     lint: best(() => void lintFiles(parsed)),
-    fix: best(() => void files.forEach((file, i) => applyFixes(file.text, linted[i]!.diagnostics))),
-    format: best(() => void files.forEach((file) => formatText(file.text))),
+    fix: best(() => {
+      files.forEach((file, i) => {
+        applyFixes(file.text, linted[i]!.diagnostics);
+      });
+    }),
+    format: best(() => {
+      for (const file of files) formatText(file.text);
+    }),
   };
 }
 

@@ -246,7 +246,10 @@ describe("hdlp call", () => {
     let finished = false;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const closed = new Promise<number>((done) => child.on("close", (code) => ((finished = true), done(code ?? -1))));
+    const closed = new Promise<number>((done) => child.on("close", (code) => {
+        finished = true;
+        done(code ?? -1);
+      }));
     const started = () => existsSync(pids) && readFileSync(pids, "utf8").trim().split("\n").length >= 2;
     while (!started() && !finished) await new Promise((r) => setTimeout(r, 50));
     expect(finished, `hdlp ended before the tool started: ${stderr}`).toBe(false);
@@ -427,9 +430,9 @@ describe("hdlp list and match", () => {
     expect(text.stdout).toMatch(/^request: 查看最近的提交记录$/m);
     expect(text.stdout).toMatch(/^operations: 查看 → view \(asked for\)/m);
     expect(text.stdout).toMatch(/^verdict: found, git-ops serves it/m);
-    expect(text.stdout).toMatch(/^1\. git-ops  Git提交记录  score /m);
-    expect(text.stdout).toMatch(/^\s+\+\d\.\d{3}  查看≈view  \(/m);
-    expect(text.stdout).toMatch(/^(?:\d+|–)\. file-write  /m);
+    expect(text.stdout).toMatch(/^1\. git-ops {2}Git提交记录 {2}score /m);
+    expect(text.stdout).toMatch(/^\s+\+\d\.\d{3} {2}查看≈view {2}\(/m);
+    expect(text.stdout).toMatch(/^(?:\d+|–)\. file-write {2}/m);
 
     const explained = json(await hdlp(["match", "帮我订一张去上海的机票", "--explain", "--json"])) as { found: boolean; verdict: string; terms: unknown[] };
     expect(explained.found).toBe(false);

@@ -64,13 +64,14 @@ afterAll(() => {
 });
 
 describe("the packed hdlp", () => {
-  it("holds the two commands' bin files and bundles, the manifest, README and CHANGELOG: no sources, tests or maps", () => {
+  it("holds the two commands' bin files and bundles, the manifest, README, CHANGELOG and LICENSE: no sources, tests or maps", () => {
     const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n").sort();
     const chunks = files.filter((file) => file.startsWith("package/dist/chunks/"));
     expect(chunks.length).toBeGreaterThan(0);
     for (const chunk of chunks) expect(chunk).toMatch(/^package\/dist\/chunks\/[\w-]+\.js$/);
     expect(files.filter((file) => !chunks.includes(file))).toEqual([
       "package/CHANGELOG.md",
+      "package/LICENSE",
       "package/README.md",
       "package/bin/hdlp-language-server.js",
       "package/bin/hdlp.js",
@@ -78,6 +79,12 @@ describe("the packed hdlp", () => {
       "package/dist/hdlp.js",
       "package/package.json",
     ]);
+  });
+
+  it("carries the repository's licence, MIT, in its manifest and as the file", () => {
+    const installed = join(project, "node_modules/hdlp");
+    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).license).toBe("MIT");
+    expect(readFileSync(join(installed, "LICENSE"), "utf8")).toBe(readFileSync(new URL("../../../LICENSE", import.meta.url), "utf8"));
   });
 
   it("declares no dependency to install, so npm installed it offline and nothing else beside it", () => {

@@ -79,7 +79,7 @@ describe("cursorAt: values", () => {
 
 describe("cursorAt: keys", () => {
   it("at a new top-level key position", () => {
-    const context = at(seed + "‸");
+    const context = at(`${seed}‸`);
     expect(context).toMatchObject({ kind: "key", path: [], prefix: "", flow: false });
     if (context.kind === "key") expect(context.map?.entries).toHaveLength(10);
     expect(summary("name: x\nex‸\n")).toEqual({ kind: "key", path: [], prefix: "ex", flow: false });

@@ -92,9 +92,9 @@ const HALF_TYPED = [
   "\uFEFFname: bom",
   "key: value # comment\n# hdlp-disable-next-line nothing\n",
   `${SEED_EXAMPLE.slice(0, SEED_EXAMPLE.length / 2)}`,
-  "a:\n".repeat(200) + "  ".repeat(500) + "deep: 1",
-  "x: " + "{".repeat(5000),
-  "x: " + "[".repeat(5000),
+  `${"a:\n".repeat(200) + "  ".repeat(500)}deep: 1`,
+  `x: ${"{".repeat(5000)}`,
+  `x: ${"[".repeat(5000)}`,
   "😀: 😀\n😀😀😀: { 😀: 😀 }",
 ];
 

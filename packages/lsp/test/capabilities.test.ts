@@ -178,7 +178,7 @@ describe("completion", () => {
   it("offers the constraint keys not yet present", async () => {
     const list = await completeAt(SEED_EXAMPLE.replace("  max_output_bytes: 65536\n", "  |\n"));
     expect(labels(list)).toEqual(CONSTRAINT_KEYS.map((k) => k.name).filter((name) => name !== "timeout_ms" && name !== "require_confirm"));
-    const all = await completeAt(SEED_EXAMPLE.replace(/constraints:\n(  .*\n)+/, "constraints:\n  |\n"));
+    const all = await completeAt(SEED_EXAMPLE.replace(/constraints:\n( {2}.*\n)+/, "constraints:\n  |\n"));
     expect(labels(all)).toEqual(CONSTRAINT_KEYS.map((k) => k.name));
   });
 

@@ -26,4 +26,4 @@ for (const char of [...gb2312.keys()].sort()) {
   bySyllable[syllable] = (bySyllable[syllable] ?? "") + char;
 }
 const sorted = Object.fromEntries(Object.entries(bySyllable).sort(([a], [b]) => a.localeCompare(b)));
-process.stdout.write(JSON.stringify({ source: "Unihan 15.0 kMandarin, GB2312 (kGB0) characters", syllables: sorted }, null, 0) + "\n");
+process.stdout.write(`${JSON.stringify({ source: "Unihan 15.0 kMandarin, GB2312 (kGB0) characters", syllables: sorted }, null, 0)}\n`);

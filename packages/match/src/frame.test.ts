@@ -21,6 +21,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // a noun made of the verb
+    expect(uses("roll back the checkout deployment")).toEqual(["roll back:rollback:act", "checkout:switch:noun", "deployment:deploy:noun"]);
+    expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");
     // right after an operation asked for, a change is its object
     expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
     expect(uses("把修复分支向主分支发起合入申请")).toEqual(["发起:create:act", "合入:merge:noun"]);
@@ -60,6 +63,12 @@ describe("requiredOperations", () => {
     expect(required("看一下再把它删掉")).toEqual(["delete"]);
     expect(required("列出所有分支")).toEqual(["list"]);
     expect(required("最近的提交")).toEqual([]);
+  });
+
+  it("reads a word that both reads and changes (打开) by the other operations asked for", () => {
+    expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
+    expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
+    expect(required("打开这个文件，删掉第一行")).toContain("delete");
   });
 });
 

@@ -63,6 +63,8 @@ const EN_VERB_POSITION = new Set(["to", "please", "pls", "and", "or", "can", "co
 const EN_NEGATION = new Set(["not", "never", "without", "dont", "don", "no", "nor", "doesn", "didn", "won"]);
 const EN_DETERMINER = new Set(["the", "a", "an", "this", "these", "those", "my", "our", "your", "his", "her", "its", "their", "last", "latest", "recent", "previous", "next", "first", "every", "each", "any", "some", "no", "all", "of", "for", "new", "old", "whose", "many", "few", "several"]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
+/** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */
+const EN_NOUN_SUFFIX = /[a-z]{3}(?:ment|tion|sion|ance|al)s?$/;
 const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
 
 interface Context {
@@ -196,6 +198,8 @@ function englishUse(context: Context, start: number, end: number): Use {
   }
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
+  // A noun made of the verb (deployment, rotation, renewal) names the thing, or the act as a thing: it is not asked for.
+  if (first === last && EN_NOUN_SUFFIX.test(first.surface)) return "noun";
   if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
@@ -218,7 +222,8 @@ function clauseNeighbour(text: string, words: readonly WordToken[], at: number):
  * Whether a tool that does `acts` serves a request for `operation`: it does
  * the same, or one that serves it (the thesaurus's `serves`), or — for a
  * general operation that only reads (view, list, search) — any operation that
- * reads. A particular reading (summarize, translate, compute) needs a tool
+ * reads and is not said to fall short of it (`notFor`: getting one value does
+ * not list many). A particular reading (summarize, translate, compute) needs a tool
  * that does it.
  */
 export function servesOperation(acts: ReadonlySet<string>, operation: string, lexicon: Lexicon): boolean {
@@ -228,7 +233,7 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   for (const act of acts) {
     const sense = lexicon.senses.get(act);
     if (sense === undefined) continue;
-    if (sense.serves.includes(operation) || (reads && sense.effect === "read")) return true;
+    if (sense.serves.includes(operation) || (reads && sense.effect === "read" && !sense.notFor.includes(operation))) return true;
   }
   return false;
 }
@@ -236,10 +241,20 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
 /**
  * The operations a request's frame holds the tools to: the change operations
  * it asks for when there are any (看一下再删掉 is a request to delete), else
- * the reading ones.
+ * the reading ones. A word that both reads and changes (打开 opens a file to
+ * read, or turns a switch on) is read by the rest of the request: where the
+ * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
-  const asked = [...frame.acts];
-  const changes = asked.filter((a) => lexicon.senses.get(a)?.effect === "change");
-  return changes.length > 0 ? changes : asked;
+  const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
+  const bySpan = new Map<string, string[]>();
+  for (const u of frame.uses) if (u.use === "act") bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
+  const spoken = new Set([...bySpan.values()].flat());
+  const words = [...bySpan.values(), ...[...frame.acts].filter((a) => !spoken.has(a)).map((a) => [a])];
+  const mixed = words.filter((senses) => changes(senses).length > 0 && changes(senses).length < senses.length);
+  const plain = words.filter((senses) => !mixed.includes(senses));
+  const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
+  const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
+  const asked = [...frame.acts].filter((a) => !unasked.has(a));
+  return changes(asked).length > 0 ? changes(asked) : asked;
 }

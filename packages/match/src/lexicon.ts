@@ -29,6 +29,11 @@ export interface SenseData {
   readonly general?: boolean;
   /** Operations only: the operations a tool doing this one also serves (a tool that writes serves a request to create). */
   readonly serves?: readonly string[];
+  /**
+   * Operations only, readings: the general readings a tool doing this one does
+   * not serve although it reads (getting one value is no listing of many).
+   */
+  readonly notFor?: readonly string[];
   /** Objects only: a place where things are (a host), which a request speaks of only when it names nothing else. */
   readonly place?: boolean;
   /** Objects only: the objects (or operations spoken of as things: a commit) that are kinds or parts of this one (a repository includes its branches), so a tool on this one works on them. */
@@ -58,6 +63,7 @@ export interface Sense {
   readonly means: string;
   readonly effect?: Effect;
   readonly serves: readonly string[];
+  readonly notFor: readonly string[];
   readonly general: boolean;
   /** Every object this one includes, directly or through another. */
   readonly includes: ReadonlySet<string>;
@@ -124,13 +130,16 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     for (const [id, data] of Object.entries(thesaurus[section as keyof typeof SECTIONS])) {
       if (senses.has(id)) throw new Error(`thesaurus: the sense "${id}" is defined twice (${senses.get(id)!.class} and ${senseClass}); give each sense its own id`);
       if (senseClass === "operation" && data.effect !== "read" && data.effect !== "change") throw new Error(`thesaurus: the operation "${id}" needs an effect, "read" or "change"`);
-      senses.set(id, { id, class: senseClass, means: data.means, ...(data.effect !== undefined && { effect: data.effect }), serves: data.serves ?? [], general: data.general === true, includes: new Set(data.includes ?? []), place: data.place === true });
+      senses.set(id, { id, class: senseClass, means: data.means, ...(data.effect !== undefined && { effect: data.effect }), serves: data.serves ?? [], notFor: data.notFor ?? [], general: data.general === true, includes: new Set(data.includes ?? []), place: data.place === true });
       addWords(`"${id}"`, data, id);
     }
   }
   for (const sense of senses.values()) {
     for (const served of sense.serves) {
       if (senses.get(served)?.class !== "operation") throw new Error(`thesaurus: the operation "${sense.id}" serves "${served}", which is not an operation`);
+    }
+    for (const unserved of sense.notFor) {
+      if (senses.get(unserved)?.effect !== "read") throw new Error(`thesaurus: the operation "${sense.id}" is not for "${unserved}", which is not a reading operation`);
     }
     for (const part of sense.includes) {
       // an operation spoken of as a thing (a commit, a backup) may be part of an object too

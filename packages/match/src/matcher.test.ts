@@ -70,6 +70,20 @@ describe("intent matching", () => {
     expect(first("v2.3.1 → web-01")).toBe("deploy");
   });
 
+  it("takes an HTTP method for evidence of the tool whose param takes one (read from its description's examples), or of the tool named for it", () => {
+    const http = createMatcher([
+      tool({ name: "http-get", display: "HTTP GET请求", intent: "Fetch a URL with an HTTP GET request", params: [["url", "网址"]] }),
+      tool({ name: "notify", display: "消息通知", intent: "给指定的人发送一条通知消息", params: [["to", "接收人"]] }),
+      tool({ name: "http-post", display: "HTTP POST请求", intent: "向接口发送一个POST请求", params: [["url", "接口地址"], ["body", "JSON请求体"]] }),
+      tool({ name: "http-request", display: "通用HTTP请求", intent: "发送自定义的HTTP请求", params: [["url", "接口地址"], ["method", "HTTP方法，如 GET、POST、PUT、DELETE"]] }),
+    ]);
+    const best = http.match("对 https://api.example.com/items/42 发个 DELETE").candidates[0];
+    expect(best?.name).toBe("http-request");
+    expect(best?.matched).toContain("delete⇒http-method");
+    // The method is a word too: the tool named for it comes first.
+    expect(http.match('POST {"a":1} to https://api.example.com/items').candidates[0]?.name).toBe("http-post");
+  });
+
   it("returns one to three candidates with a score between 0 and 1, best first", () => {
     const result = matcher.match("重启服务");
     expect(result.found).toBe(true);

@@ -74,6 +74,8 @@ function isQuestion(text: string): boolean {
   return QUESTION.test(text);
 }
 
+/** Values that are words too: an HTTP method names the request it makes (a tool called http-post is for POST), so its word counts in full, though it is asked for by no one. */
+const NAMING_VALUES: ReadonlySet<ValueKind> = new Set(["method"]);
 /** Payloads: their words are never intent (a commit message, a command to run). */
 const PAYLOAD: ReadonlySet<ValueKind> = new Set(["quote", "command"]);
 
@@ -93,12 +95,14 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
   const valueMask = new SpanMask(analysis.text.length, [...intentValues, ...named].map((v) => [v.start, v.end] as const));
   const payload = new SpanMask(analysis.text.length, values.filter((v) => PAYLOAD.has(v.kind)).map((v) => [v.start, v.end] as const));
+  const naming = new SpanMask(analysis.text.length, values.filter((v) => NAMING_VALUES.has(v.kind)).map((v) => [v.start, v.end] as const));
 
   const terms: RequestTerm[] = [];
   const push = (t: Pick<Term, "key" | "kind" | "start" | "end">, label: string, factor: number, origin: Origin): void => {
     if (payload.covers(t.start, t.end)) return;
     const inValue = valueMask.covers(t.start, t.end);
-    terms.push({ key: t.key, weight: KIND_WEIGHT[t.kind] * factor * (inValue ? VALUE_FACTOR : 1), start: t.start, end: t.end, label, origin: inValue && origin === "request" ? "value" : origin });
+    const valueFactor = inValue && !(t.kind === "word" && naming.covers(t.start, t.end)) ? VALUE_FACTOR : 1;
+    terms.push({ key: t.key, weight: KIND_WEIGHT[t.kind] * factor * valueFactor, start: t.start, end: t.end, label, origin: inValue && origin === "request" ? "value" : origin });
   };
   // A word the thesaurus knows counts mostly through its sense, so that a tool
   // written in the other language is not outranked by one that merely shares
@@ -127,7 +131,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
-const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "port", "ref"]);
+const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
 
 function requestObjects(named: ReadonlySet<string>, values: readonly Value[], lexicon: Lexicon): Set<string> {
   const objects = new Set(named);

@@ -100,8 +100,10 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
       if (term.kind === "concept" && sense !== undefined && sense.class !== "operation") slots.add(`v:${sense.id}`);
     }
   }
-  const description = analyse(param.description).text;
-  for (const value of findValues(description)) {
+  const analysed = analyse(param.description);
+  const description = analysed.text;
+  // With the description as written, as for a request: examples in capitals (GET, PUT) are told from words.
+  for (const value of findValues(description, analysed.folded)) {
     for (const concept of SLOTS[value.kind]) slots.add(`v:${concept}`);
     const shape = shapeOf(description.slice(value.start, value.end));
     if (shape !== undefined && value.kind !== "quote" && value.kind !== "content") slots.add(`v:~${shape}`);

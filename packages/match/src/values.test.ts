@@ -22,6 +22,14 @@ describe("findValues", () => {
     ]);
   });
 
+  it("reads a metric expression as one value: a selector with labels or a range, inside its functions", () => {
+    const kinds = (raw: string) => values(raw).filter((v) => v.startsWith("promql:"));
+    expect(kinds("sum(rate(errors_total{svc=\"api\"}[5m])) 画一下")).toEqual(['promql:sum(rate(errors_total{svc="api"}[5m]))']);
+    expect(kinds("up{instance=~\"web.*\"}")).toEqual(['promql:up{instance=~"web.*"}']);
+    expect(kinds("cpu_seconds[1h] please")).toEqual(["promql:cpu_seconds[1h]"]);
+    expect(kinds("看下 nginx.conf 和 {a, b} 的 5m")).toEqual([]);
+  });
+
   it("reads a number by what is around it: a port, an issue, a file mode, a count", () => {
     expect(values("看下 3306 和端口 9999")).toEqual(["port:3306", "port:9999"]);
     expect(values("在 #42 和 PR 17 下面回复")).toEqual(["ref:#42", "ref:17"]);

@@ -14,6 +14,7 @@ export type ValueKind =
   | "command" // `…`: a command or code
   | "content" // what follows 就说, saying, or a colon after an operation: the content to write, send or remember
   | "sql"
+  | "promql" // rate(http_requests_total{job="api"}[5m]): a metric selector, a label matcher or a range
   | "cron"
   | "url" // http, https, ftp
   | "uri" // any other scheme (hldp://…): only its shape says what takes it
@@ -56,10 +57,11 @@ export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   content: [],
   command: ["command"],
   sql: ["sql", "database"],
+  promql: ["metric"],
   cron: ["cron"],
   url: ["http"],
   uri: [],
-  method: ["http"],
+  method: ["http-method", "http"],
   email: ["email-address", "user"],
   path: ["path", "directory"],
   ip: ["ip", "host"],
@@ -122,6 +124,8 @@ const QUOTED: ReadonlyArray<readonly [RegExp, ValueKind]> = [
   [/`[^`]*`/gu, "command"],
 ];
 const SQL = /\b(?:select\b[^。；;\n]*?\bfrom\b|insert\s+into\b|update\s+\w+\s+set\b|delete\s+from\b)[^。；;\n]*/gu;
+/** A metric selector with its labels or its range (`up{job="api"}`, `x[5m]`), and the functions around it (`rate(…)`). */
+const PROMQL = /(?:[a-z_]+\s*\(\s*)*[a-z_:][a-z0-9_:]*(?:\{[^{}\n]*\}(?:\[\d+[smhdwy]\])?|\[\d+[smhdwy]\])(?:\s*\))*/gu;
 const CRON = /(?<![^\s\p{Script=Han}])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![^\s\p{Script=Han}])/gu;
 /** Quantities with a Chinese unit: the unit says whether it is a duration, a date or a count. */
 const QUANTITY = /(?:\d+(?:\.\d+)?|[一二两三四五六七八九十百半几]+)\s*(个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年|月|日|号|点|分|次|行|条|个|台|倍|份|位|%)/gu;
@@ -144,6 +148,7 @@ export function findValues(text: string, folded?: string): Value[] {
   const push = (kind: ValueKind, start: number, end: number): void => void values.push({ kind, start, end });
   for (const [pattern, kind] of QUOTED) for (const m of text.matchAll(pattern)) push(kind, m.index, m.index + m[0].length);
   for (const m of text.matchAll(SQL)) push("sql", m.index, m.index + m[0].trimEnd().length);
+  for (const m of text.matchAll(PROMQL)) push("promql", m.index, m.index + m[0].length);
   for (const m of text.matchAll(CRON)) push("cron", m.index, m.index + m[0].length);
   for (const m of text.matchAll(QUANTITY)) {
     const unit = m[1]!;
@@ -215,7 +220,7 @@ function tokenKind(token: string, before: string, original: string | undefined, 
     return "number";
   }
   if (/[*?]/.test(token) && /[a-z0-9]/.test(token)) return "pattern";
-  if (/^[\w.-]+=[\w.,*\/:-]+$/.test(token)) return "assignment";
+  if (/^[\w.-]+=[\w.,*/:-]+$/.test(token)) return "assignment";
   if (/^[a-z][\w-]*:[\w*:.@-]+$/.test(token)) return "key";
   if (/^[a-z0-9][\w.-]*\/[\w.-]+$/.test(token) && !/^\d/.test(token)) return "repo";
   if (/^[0-9a-f]{7,40}$/.test(token) && /\d/.test(token) && /[a-f]/.test(token)) return "commit";

@@ -62,6 +62,8 @@ export function exportTools(tools: readonly ToolModel[], format: ExportFormat): 
         return { type: "function", name, description, parameters, strict: false };
       case "anthropic":
         return { name, description, input_schema: parameters };
+      default:
+        return format satisfies never;
     }
   });
   return { body: { tools: definitions }, renamed, untypedArrays };

@@ -242,7 +242,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+      if (!res.write(value)) {
+        await new Promise((resolve) => {
+          res.once("drain", resolve);
+          res.once("close", resolve);
+        });
+      }
     }
   } finally {
     res.off("close", stop);

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { loadTool, type ToolModel } from "@hdlp/parser";
-import { type RegisteredTool, type ToolIndex } from "@hdlp/runtime";
+import type { RegisteredTool, ToolIndex } from "@hdlp/runtime";
 import { type CallToolResult, Client, type ClientOptions } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -97,6 +97,19 @@ describe("which tools a server serves", () => {
       expect(error.code).toBe(-32602);
       expect(error.data).toMatchObject({ found: false });
     }
+  });
+
+  it("keeps a denied tool out of the tool-search pattern too: match_tools never offers it, call_tool cannot run it", async () => {
+    const offered = async (client: Client) => {
+      const match = (await client.callTool({ name: "match_tools", arguments: { intent: "慢慢地输出" } })) as CallToolResult;
+      return (match.structuredContent as { candidates: { name: string }[] }).candidates.map((c) => c.name);
+    };
+    expect(await offered(await connect([SAY, SLOW], { expose: "search" }))).toContain("slow");
+    const client = await connect([SAY, SLOW], { expose: "search", filter: { policy: { allow: [], deny: ["slow"] } } });
+    expect(await offered(client)).not.toContain("slow");
+    const error = await rejection(client.callTool({ name: "call_tool", arguments: { name: "slow", arguments: {} } }));
+    expect(error.code).toBe(-32602);
+    expect(error.data).toMatchObject({ found: false });
   });
 
   it("marks a reading git-forgejo method read-only and the remote executors open-world, and claims nothing for a shell tool", async () => {

@@ -33,7 +33,13 @@ export function createEditor(parent: HTMLElement, text: string, onChange: (view:
         EditorState.tabSize.of(2),
         indentUnit.of("  "),
         keymap.of([
-          { key: "Shift-Alt-f", run: (view) => (formatCommand(view), true) },
+          {
+            key: "Shift-Alt-f",
+            run: (view) => {
+              formatCommand(view);
+              return true;
+            },
+          },
           ...closeBracketsKeymap,
           ...defaultKeymap,
           ...searchKeymap,

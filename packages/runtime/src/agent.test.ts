@@ -3,7 +3,9 @@ import { CMD_PARAM, tempDir, toolText, writeTool } from "../test/tool-fixtures.t
 import { createToolAgent } from "./agent.ts";
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 describe("createToolAgent", () => {
   it("serves both of the seed's inputs, {tool, params} and {intent}, over one registry", async () => {

@@ -5,7 +5,9 @@ import { tempDir } from "./tool-fixtures.ts";
 /** A test file's temp folders (and whatever else it defers), removed after each test. */
 export function perTestCleanup(prefix: string): { temp(): string; defer(cleanup: () => void): void } {
   const cleanups: (() => void)[] = [];
-  afterEach(() => cleanups.splice(0).forEach((f) => f()));
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
   return {
     temp() {
       const { dir, remove } = tempDir(prefix);

@@ -37,5 +37,5 @@ await Promise.all([
   bundle({ ...common, entryPoints: [join(root, "src/extension.ts")], outfile: join(dist, "extension.js"), external: ["vscode"] }),
   bundle({ ...common, entryPoints: [serverEntry], outfile: join(dist, "server.js") }),
 ]);
-await writeFile(join(dist, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+await writeFile(join(dist, "package.json"), `${JSON.stringify({ type: "commonjs" })}\n`);
 console.log(`built ${join(dist, "extension.js")} and ${join(dist, "server.js")}`);

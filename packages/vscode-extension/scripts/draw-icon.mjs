@@ -25,8 +25,8 @@ function colourAt(x, y) {
   const inPost = (left) => x >= left && x <= left + 0.13 && y >= 0.22 && y <= 0.78;
   if (inPost(0.2) || inPost(0.53) || (x >= 0.2 && x <= 0.66 && y >= 0.45 && y <= 0.56)) return WHITE;
   // The brush: a slanted stroke ending in a tip, bottom right.
-  const along = (x - 0.72) * 0.7071 + (y - 0.86) * -0.7071;
-  const across = (x - 0.72) * 0.7071 + (y - 0.86) * 0.7071;
+  const along = (x - 0.72) * Math.SQRT1_2 + (y - 0.86) * -Math.SQRT1_2;
+  const across = (x - 0.72) * Math.SQRT1_2 + (y - 0.86) * Math.SQRT1_2;
   if (along >= 0 && along <= 0.3 && Math.abs(across) <= 0.05 * Math.min(1, along / 0.08)) return AMBER;
   return TEAL;
 }

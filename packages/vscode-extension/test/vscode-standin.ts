@@ -45,7 +45,7 @@ const VALUES: Record<string, unknown> = {
 export function createVscodeStandIn(): { module: Record<string, unknown>; calls: Call[] } {
   const calls: Call[] = [];
   const standIn = (path: string): unknown =>
-    new Proxy(function () {}, {
+    new Proxy(() => {}, {
       get(_, key) {
         const property = `${path}.${String(key)}`;
         if (property in VALUES) return VALUES[property];

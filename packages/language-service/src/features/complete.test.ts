@@ -51,7 +51,7 @@ describe("complete", () => {
     const analysis = analyse("", "/work/tools/git-log/TOOL.hdlp");
     const [first] = complete(analysis, { line: 0, character: 0 }, { today: new Date(2026, 6, 4) }).items;
     expect(first?.label).toBe("new tool");
-    const snippet = (first?.textEdit as TextEdit).newText;
+    const snippet = (first!.textEdit as TextEdit).newText;
     expect(snippet).toMatch(/^name: \$\{1:git-log\}\n/);
     expect(snippet).toContain("created: ${");
     expect(snippet).toContain(":2026-07-04}");

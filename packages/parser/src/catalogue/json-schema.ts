@@ -65,6 +65,7 @@ function keyedObject(keys: readonly KeySpec[]): Schema {
 function methodRules(): Schema[] {
   return EXECUTORS.map((executor) => ({
     if: { properties: { executor: { const: executor.name } }, required: ["executor"] },
+    // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword (if/then), not a thenable.
     then: {
       properties: {
         method: executor.methods.kind === "fixed" ? { enum: executor.methods.list.map((m) => m.name) } : { type: "string", pattern: OPEN_METHOD_PATTERN.source },

@@ -57,7 +57,7 @@ export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot
       lines.push(`${field.name}: ${value(field.name, text)}`);
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** `${index:text}` in the snippet syntax LSP and VS Code share, with `$`, `}` and `\` escaped. */

@@ -170,7 +170,7 @@ describe("applyFixes", () => {
   });
 
   it("brings a file with fixable problems to a clean lint in a few rounds", () => {
-    let text = SEED.replace("executor: gatekeeper", "executor: Shell").replace(/^constraints:\n(  .*\n)+/m, "");
+    let text = SEED.replace("executor: gatekeeper", "executor: Shell").replace(/^constraints:\n( {2}.*\n)+/m, "");
     for (let round = 0; round < 5; round++) text = applyFixes(text, lint(parse(text))).text;
     expect(lint(parse(text)).filter((d) => d.severity === "error")).toEqual([]);
     expect(text).toContain("executor: shell\n");

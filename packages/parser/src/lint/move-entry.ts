@@ -73,7 +73,7 @@ function entryLines(source: DocumentSource, entry: Entry): string[] {
 export function moveEntryFix(source: DocumentSource, tool: ToolFacts, misplaced: Misplacement): readonly TextEdit[] | undefined {
   const { entry, map, destination } = misplaced;
   const target = targetOf(tool, destination);
-  if (!target || (target.map && target.map.entries.some((e) => e.key.text === entry.key.text))) return undefined;
+  if (!target || (target.map?.entries.some((e) => e.key.text === entry.key.text))) return undefined;
   if (target.map && target.map.style === "flow") return undefined; // a key joins a flow map only written on one line: left to the author
   const text = source.text;
   const column = columnOf(target);

@@ -11,7 +11,7 @@ export const variants = [
   seed,
   seed.replace(/\n/g, "\r\n"),
   seed.replace(/\n/g, "\r"),
-  "\uFEFF" + seed,
+  `\uFEFF${seed}`,
   "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
 ];
 

@@ -15,7 +15,7 @@ describe("block text", () => {
     let compared = 0;
     fc.assert(
       fc.property(block, ([header, lines, keyAfter]) => {
-        const body = lines.map((l) => (l.trim() === "" ? l : "  " + l)).join("\n");
+        const body = lines.map((l) => (l.trim() === "" ? l : `  ${l}`)).join("\n");
         const text = `why: ${header}\n${body}\n${keyAfter ? "next: 1\n" : ""}`;
         let expected: unknown;
         try {

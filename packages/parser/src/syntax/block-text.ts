@@ -35,8 +35,8 @@ export function blockTextValue(lines: readonly string[], folded: boolean, chompi
   if (lines.length === 0) return chomping === "keep" ? "\n".repeat(trailingBlank) : "";
   const body = folded ? fold(lines) : lines.join("\n");
   if (chomping === "strip") return body;
-  if (chomping === "clip") return body + "\n";
-  return body + "\n" + "\n".repeat(trailingBlank);
+  if (chomping === "clip") return `${body}\n`;
+  return `${body}\n${"\n".repeat(trailingBlank)}`;
 }
 
 const moreIndented = (line: string): boolean => line.startsWith(" ") || line.startsWith("\t");
@@ -58,7 +58,7 @@ function fold(lines: readonly string[]): string {
       if (lastProse !== undefined && (moreIndented(line) || moreIndented(lastProse))) out += "\n";
       out += line;
     } else {
-      out += moreIndented(line) || moreIndented(previous) ? "\n" + line : " " + line;
+      out += moreIndented(line) || moreIndented(previous) ? `\n${line}` : ` ${line}`;
     }
     if (line !== "") lastProse = line;
     previous = line;

@@ -30,7 +30,12 @@ describe("HdlpGrammar", () => {
     const { root } = new HdlpGrammar().parseTokens(new Scanner(text, lines), lines, 1);
     const leaves: (KeyNode | Scalar)[] = [];
     const collect = (value: Value | null): void => {
-      if (value?.kind === "map") for (const e of value.entries) leaves.push(e.key), collect(e.value);
+      if (value?.kind === "map") {
+        for (const e of value.entries) {
+          leaves.push(e.key);
+          collect(e.value);
+        }
+      }
       else if (value?.kind === "list") value.items.forEach(collect);
       else if (value?.kind === "scalar") leaves.push(value);
     };

@@ -64,7 +64,7 @@ function checkParse(text: string): void {
   for (const d of diagnostics) checkRange(text, d.range);
   for (const c of document.comments) {
     checkRange(text, c.range);
-    expect(text.slice(c.range.start.offset, c.range.end.offset)).toBe("#" + c.text);
+    expect(text.slice(c.range.start.offset, c.range.end.offset)).toBe(`#${c.text}`);
   }
   for (const e of document.errors) checkRange(text, e.range);
 }
@@ -98,7 +98,12 @@ describe("parse, on any input", () => {
         const mark = (range: Range) => read.fill(1, range.start.offset, range.end.offset);
         const visit = (value: Value | null): void => {
           if (value?.kind === "scalar") mark(value.range);
-          else if (value?.kind === "map") for (const entry of value.entries) (mark(entry.key.range), visit(entry.value));
+          else if (value?.kind === "map") {
+            for (const entry of value.entries) {
+              mark(entry.key.range);
+              visit(entry.value);
+            }
+          }
           else if (value?.kind === "list") value.items.forEach(visit);
         };
         visit(document.root);

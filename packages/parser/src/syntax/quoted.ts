@@ -77,13 +77,13 @@ export function readQuoted(text: string, start: number, lineEnd: number): Quoted
     }
     if (c === BACKSLASH && quote === DQUOTE) {
       value += text.slice(segment, i);
-      const escape = decodeEscape(text, i, lineEnd);
-      if (escape.problem) {
+      const decoded = decodeEscape(text, i, lineEnd);
+      if (decoded.problem) {
         if (problems === NO_PROBLEMS) problems = [];
-        problems.push(escape.problem);
+        problems.push(decoded.problem);
       }
-      value += escape.text;
-      i += escape.length;
+      value += decoded.text;
+      i += decoded.length;
       segment = i;
       continue;
     }

@@ -159,7 +159,7 @@ describe("never throws, whatever the input", () => {
   });
 
   it("a 1 MiB file (the most a file may be) with a broken line in every copy of the seed keeps every field", () => {
-    const unit = seed + "??? {\n";
+    const unit = `${seed}??? {\n`;
     const copies = Math.floor(MAX_TOOL_FILE_BYTES / Buffer.byteLength(unit));
     const result = parse(unit.repeat(copies));
     expect(result.document.entries).toHaveLength(copies * 10);
@@ -183,14 +183,14 @@ describe("never throws, whatever the input", () => {
 
   it("1,400 nested blocks and 10,000 nested list items stop at the nesting limit", () => {
     // Block nesting costs indentation: 1,400 levels are already 1 MB of spaces.
-    const blocks = Array.from({ length: 1_400 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n") + "\nlast: 1\n";
+    const blocks = `${Array.from({ length: 1_400 }, (_, i) => `${" ".repeat(i)}k${i}:`).join("\n")}\nlast: 1\n`;
     const result = parse(blocks);
     expect(result.diagnostics.map((d) => d.rule)).toContain("nesting-too-deep");
     expect(result.document.fieldText("last")).toBe("1");
     let depth = 0;
     for (let value = result.document.entries[0]?.value; value?.kind === "map"; value = value.entries[0]?.value) depth++;
     expect(depth).toBe(MAX_NESTING);
-    const dashes = parse("a:\n" + "- ".repeat(10_000) + "x\nb: 2\n");
+    const dashes = parse(`a:\n${"- ".repeat(10_000)}x\nb: 2\n`);
     expect(dashes.document.fieldText("b")).toBe("2");
   });
 });

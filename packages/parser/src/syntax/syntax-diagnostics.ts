@@ -37,6 +37,6 @@ export const TAB_WIDTH = 2;
 /** Quote a piece of source for a message, shortened so one message stays one line. */
 export function quoteSource(text: string): string {
   // Line breaks become spaces and other control characters become escapes, so a message stays one readable line.
-  const oneLine = text.replace(/[\r\n]+/g, " ").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
-  return "`" + (oneLine.length > 40 ? oneLine.slice(0, 39) + "…" : oneLine) + "`";
+  const oneLine = text.replace(/[\r\n]+/g, " ").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `\`${oneLine.length > 40 ? `${oneLine.slice(0, 39)}…` : oneLine}\``;
 }

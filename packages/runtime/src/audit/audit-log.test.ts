@@ -6,7 +6,9 @@ import { type CallEnd, MAX_PARAM_CHARS, openAuditLog } from "./audit-log.ts";
 import { MIN_SECRET_LENGTH } from "../executors/http/secrets.ts";
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 function logPath(name = "audit.jsonl") {
   const { dir, remove } = tempDir();
   cleanups.push(remove);

@@ -87,7 +87,12 @@ describe("callTool", () => {
     const victim = join(dir, "keep me");
     await call(index, { tool: "touch-file", params: { path: victim } });
     const asked: ConfirmRequest[] = [];
-    const refused = await call(index, { tool: "rm-file", params: { path: victim } }, { confirm: (request) => (asked.push(request), false) });
+    const refused = await call(index, { tool: "rm-file", params: { path: victim } }, {
+      confirm: (request) => {
+        asked.push(request);
+        return false;
+      },
+    });
     expect(refused).toMatchObject({ ok: false, found: true, refused: "not-confirmed" });
     expect(refused.error).toMatch(/requires confirmation .* not confirmed; nothing was run/);
     expect(existsSync(victim)).toBe(true);

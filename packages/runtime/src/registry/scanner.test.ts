@@ -8,7 +8,9 @@ import { cacheFilePath } from "./cache.ts";
 import { scanTools, ToolScanner } from "./scanner.ts";
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 function temp() {
   const t = tempDir("hdlp-registry-");
   cleanups.push(t.remove);

@@ -91,8 +91,8 @@ export function readToolFile(path: string, realRoot: string): ToolFileContent | 
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return notAFile(path, describeKind(stats));
-    const escape = checkPlace(path, stats, realRoot);
-    if (escape) return escape;
+    const escaped = checkPlace(path, stats, realRoot);
+    if (escaped) return escaped;
     if (stats.size > MAX_TOOL_FILE_BYTES) return tooLarge(path, stats.size);
     const bytes = readAtMost(fd, MAX_TOOL_FILE_BYTES + 1);
     // It grew between the fstat and the read.

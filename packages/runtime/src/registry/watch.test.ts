@@ -5,7 +5,9 @@ import { CMD_PARAM, tempDir, toolText, writeTool } from "../../test/tool-fixture
 import { type RegistryChange, type RegistryWatcher, watchTools } from "./watch.ts";
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 /** A watcher on a temp root whose changes arrive in a queue the test awaits one by one. */
 function watched() {

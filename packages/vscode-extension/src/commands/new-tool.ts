@@ -8,7 +8,7 @@ import { toolFile, toolsRoot } from "../tools-folder.ts";
 
 export async function newTool(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder || folder.uri.scheme !== "file") {
+  if (folder?.uri.scheme !== "file") {
     void vscode.window.showErrorMessage("HDLP: New Tool needs a folder open: tools are created in its tools/ folder.");
     return;
   }

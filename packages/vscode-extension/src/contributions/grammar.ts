@@ -40,7 +40,7 @@ const BLOCK_END = String.raw`(?=[ \t]+#|[ \t]*$)`;
 const FLOW_END = String.raw`(?=[ \t]+#|[ \t]*(?:[,\]}]|$))`;
 
 /** A key: no spaces, no colon, no flow punctuation; `-` alone starts a list item instead. */
-const KEY = String.raw`[^\s#:,\[\]{}"'|>&*!%@` + "`" + String.raw`-][^\s:,\[\]{}]*`;
+const KEY = `${String.raw`[^\s#:,\[\]{}"'|>&*!%@`}\`${String.raw`-][^\s:,\[\]{}]*`}`;
 /** The colon of `key: value`, followed by a space, the end of the line or (in a flow) its punctuation. */
 const COLON = String.raw`[ \t]*(:)(?=[ \t]|$)`;
 const FLOW_COLON = String.raw`[ \t]*(:)(?=[ \t,\]}]|$)`;

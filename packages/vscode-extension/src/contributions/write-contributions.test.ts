@@ -33,7 +33,7 @@ describe("the snippets", () => {
       .replace(/\$\{\d+\|([^,|]*)[^|]*\|\}/g, "$1")
       .replace(/\$\{\d+:\$\{CURRENT_YEAR\}-\$\{CURRENT_MONTH\}-\$\{CURRENT_DATE\}\}/g, "2026-05-31")
       .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, (_, text: string) => text.replace(/\\(.)/g, "$1"));
-    expect(defaults + "\n").toBe(toolSkeleton({ name: "my-tool", created: "2026-05-31" }));
+    expect(`${defaults}\n`).toBe(toolSkeleton({ name: "my-tool", created: "2026-05-31" }));
     for (const field of REQUIRED_FIELDS) expect(body).toMatch(new RegExp(`^${field}:`, "m"));
     expect(body).toContain(`executor: \${5|${EXECUTOR_NAMES.join(",")}|}`);
   });

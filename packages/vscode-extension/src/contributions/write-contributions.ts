@@ -15,7 +15,7 @@ export const EXTENSION_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Each generated file, by its path relative to the extension's folder, with its content. */
 export function generatedFiles(): Record<string, string> {
-  const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
     "syntaxes/hdlp.tmLanguage.json": json(buildGrammar()),
     "snippets/hdlp.code-snippets": json(buildSnippets()),

@@ -63,7 +63,7 @@ export async function sendHttp(req: HttpRequest, deadline: Deadline): Promise<Ht
   const headers: Record<string, string> = { accept: "application/json", ...req.headers };
   if (req.body !== undefined) headers["content-type"] = "application/json";
 
-  let response;
+  let response: Awaited<ReturnType<typeof request>>;
   try {
     response = await request(req.url, {
       method: req.method,

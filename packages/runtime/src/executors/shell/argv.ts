@@ -75,7 +75,7 @@ export function expandCommand(template: CommandTemplate, params: Readonly<Record
   };
   for (const item of template.items) {
     if (item.kind === "arg") emit(item, false);
-    else if (groupIsOn(item.args, params)) item.args.forEach((arg) => emit(arg, true));
+    else if (groupIsOn(item.args, params)) for (const arg of item.args) emit(arg, true);
   }
   return argv;
 }

@@ -95,7 +95,7 @@ export function trackGroup(pgid: number): () => void {
  * audit lines say they were cancelled.
  */
 export function killRunningGroups(): void {
-  running.forEach((group) => signalGroup(group, "SIGKILL"));
+  for (const group of running) signalGroup(group, "SIGKILL");
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

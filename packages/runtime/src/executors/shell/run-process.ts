@@ -51,8 +51,12 @@ export async function runProcess(argv: readonly string[], cwd: string | undefine
   const stdout = new CappedBytes(limits.maxOutputBytes);
   const stderr = new CappedBytes(limits.maxOutputBytes);
   const onOutput = limits.onOutput;
-  subprocess.stdout?.on("data", onOutput ? (chunk: Buffer) => (stdout.push(chunk), onOutput(chunk.length)) : (chunk: Buffer) => stdout.push(chunk));
-  subprocess.stderr?.on("data", onOutput ? (chunk: Buffer) => (stderr.push(chunk), onOutput(chunk.length)) : (chunk: Buffer) => stderr.push(chunk));
+  const sink = (capped: CappedBytes) => (chunk: Buffer) => {
+    capped.push(chunk);
+    onOutput?.(chunk.length);
+  };
+  subprocess.stdout?.on("data", sink(stdout));
+  subprocess.stderr?.on("data", sink(stderr));
 
   const pgid = subprocess.pid;
   const untrack = pgid === undefined ? () => {} : trackGroup(pgid);

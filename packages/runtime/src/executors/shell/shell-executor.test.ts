@@ -39,7 +39,9 @@ function alive(pid: number): boolean {
 }
 
 const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).forEach((f) => f()));
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 describe("shell executor", () => {
   it("returns stdout raw, final newline included", async () => {

@@ -86,7 +86,7 @@ function toResult(argv: readonly string[], where: string, outcome: ProcessOutcom
   }
   if (outcome.timedOut || outcome.aborted) {
     const why = outcome.timedOut ? `timed out after ${timeoutMs} ms` : "cancelled";
-    const error = `${why}; the tool's process group was stopped` + (outcome.stderr ? `\n${outcome.stderr}` : "");
+    const error = `${why}; the tool's process group was stopped${outcome.stderr ? `\n${outcome.stderr}` : ""}`;
     return { ok: false, ...common, error, ...(outcome.timedOut ? { timed_out: true } : {}) };
   }
   if (outcome.exitCode === 0) {

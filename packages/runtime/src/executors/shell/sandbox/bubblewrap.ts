@@ -34,7 +34,6 @@ function onPath(program: string, searchPath: string): string | undefined {
       accessSync(candidate, constants.X_OK);
       return candidate;
     } catch {
-      continue; // not in this folder
     }
   }
   return undefined;

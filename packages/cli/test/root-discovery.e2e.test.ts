@@ -1,6 +1,6 @@
 /**
  * Every command that reads the tools finds the root the same way from a
- * subfolder of a project, with no --root (registry-options.ts): the
+ * subfolder of a project, with no --root and no path (registry-options.ts): the
  * configuration's registry.root (the tools/ beside hdlp.config.json), else
  * the nearest tools/ from the working folder up.
  */
@@ -23,13 +23,18 @@ describe("the tools root, found from a subfolder of the project", () => {
   it.each([
     ["beside hdlp.config.json", { "hdlp.config.json": '{ "sandbox": { "mode": "off" } }\n', "docs/deep/.keep": "" }],
     ["the nearest tools/ up, with no configuration", { "tools/.keep": "", "docs/deep/.keep": "" }],
-  ])("%s: new, list, match, call, export and mcp all use it", async (_, files) => {
+  ])("%s: new, lint, fmt, list, match, call, export and mcp all use it", async (_, files) => {
     const dir = await project(files);
     const cwd = join(dir, "docs/deep");
     const env = { HDLP_AUDIT_LOG: join(dir, "audit.jsonl"), HDLP_CACHE_DIR: join(dir, "cache") };
 
     const made = await runHdlp(["new", "echo-it", "--executor", "shell"], { cwd, env });
     expect(made, made.stderr).toMatchObject({ code: 0, stdout: `${join("..", "..", "tools", "echo-it", "TOOL.hdlp")}\n` });
+
+    const linted = await runHdlp(["lint", "--format", "json"], { cwd, env });
+    expect(linted.code, linted.stderr).toBe(0);
+    expect(JSON.parse(linted.stdout).files.map((f: { path: string }) => f.path)).toEqual([join(dir, "tools", "echo-it", "TOOL.hdlp")]);
+    expect(await runHdlp(["fmt", "--check"], { cwd, env })).toMatchObject({ code: 0, stdout: "" });
 
     const listed = JSON.parse((await runHdlp(["list", "--json"], { cwd, env })).stdout);
     expect(listed.root).toBe(join(dir, "tools"));

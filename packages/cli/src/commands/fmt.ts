@@ -2,6 +2,7 @@
 import { formatText, lintOversize } from "@hdlp/parser";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { noFilesError, readSources, writeSource } from "../files.ts";
+import { defaultPaths } from "../default-paths.ts";
 import { parseOptions } from "../options.ts";
 import { readStdin, STDIN_HELP, STDIN_OPTIONS, stdinName } from "../stdin.ts";
 
@@ -16,12 +17,16 @@ A file with syntax errors is never touched: fmt says why and moves on.
 Each path is a file, or a folder searched to the bottom for *.hdlp (TOOL.hdlp
 among them), skipping .git, node_modules and what .gitignore files ignore; a
 quoted glob ('tools/**/TOOL.hdlp') is expanded. A file named is always formatted.
-Default: ./tools. With one file and neither option, prints the formatted text.
+Default: the tools root, found as \`hdlp list\` finds it (--root, $HDLP_TOOLS_DIR,
+the configuration's registry.root, else the nearest tools/ from here up).
+With one file and neither option, prints the formatted text.
 With --stdin, prints the text on standard input formatted.
 
 Options:
   --check     List the files that are not formatted; change nothing
   --write     Rewrite the files that are not formatted
+  --root ROOT With no path: the tools root (a folder)
+  --config FILE  The operator's configuration, where the default root is found
 ${STDIN_HELP}
   -h, --help  Show this help
 
@@ -36,11 +41,11 @@ export const command: Command = {
   summary: "Format TOOL.hdlp files in the canonical style",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" }, ...STDIN_OPTIONS });
+    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" }, root: { type: "string" }, config: { type: "string" }, ...STDIN_OPTIONS });
     if (values.check && values.write) throw new UsageError("choose --check or --write, not both.");
     const stdin = stdinName(values, positionals);
     if (stdin !== undefined && values.write) throw new UsageError("--write rewrites files, and --stdin has none: the formatted text is printed.");
-    const paths = positionals.length ? positionals : ["tools"];
+    const paths = positionals.length ? positionals : stdin === undefined ? await defaultPaths(values) : [];
     const sources = stdin === undefined ? readSources(paths) : [(await readStdin(stdin)).source];
     if (sources.length === 0) throw noFilesError(paths);
     const mode = values.check ? "check" : values.write ? "write" : "print";

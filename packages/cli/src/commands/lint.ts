@@ -11,6 +11,7 @@ import type { FileReport } from "../report/report.ts";
 import { sarifReport } from "../report/sarif.ts";
 import { stylishReport } from "../report/stylish.ts";
 import { totals } from "../report/report.ts";
+import { defaultPaths } from "../default-paths.ts";
 import { readStdin, STDIN_HELP, STDIN_OPTIONS, stdinName } from "../stdin.ts";
 import { cliVersion } from "../version.ts";
 
@@ -36,7 +37,9 @@ quoted glob ('tools/**/TOOL.hdlp') is expanded. A file named is always linted.
 A path may also be a Forgejo repository's tools, forgejo:OWNER/REPO[@REF][:PATH]:
 its */TOOL.hdlp files at the ref's head, found as the registry finds them
 (Forgejo's URL and token from the config, as for \`hdlp list\`).
-Default: ./tools
+Default: the tools root, found as \`hdlp list\` finds it: --root, else
+$HDLP_TOOLS_DIR, else the configuration's registry.root (the tools/ beside
+hdlp.config.json), else the nearest tools/ from here up.
 
 Options:
   --format <name>     stylish (default: code frame with caret, colour on a terminal),
@@ -45,8 +48,9 @@ Options:
   --collisions        Also run intent-collision: two tools the intent matcher ranks as
                       near-equals for each other's descriptions (reads every file's intent)
   --max-warnings <n>  Fail (exit 1) when there are more than n warnings
-  --config FILE       The operator's configuration, for a repository's Forgejo (default: $HDLP_CONFIG,
-                      else the nearest hdlp.config.json from here up; see docs/config.md)
+  --root ROOT         With no path: the tools root (a folder, or forgejo:OWNER/REPO[@REF][:PATH])
+  --config FILE       The operator's configuration, for a repository's Forgejo and the default root
+                      (default: $HDLP_CONFIG, else the nearest hdlp.config.json from here up; see docs/config.md)
 ${STDIN_HELP}
                       With --fix, the fixed text is printed, and the report goes to stderr
   -h, --help          Show this help
@@ -125,9 +129,12 @@ interface Linted {
   bytes?: Buffer;
 }
 
-/** The files under the paths given (default ./tools), and a repository's (`forgejo:`), linted. */
-async function lintPaths(positionals: readonly string[], values: { fix?: boolean | undefined; collisions?: boolean | undefined; config?: string | undefined }): Promise<Linted> {
-  const paths = positionals.length ? positionals : ["tools"];
+/** The files under the paths given (default: the tools root), and a repository's (`forgejo:`), linted. */
+async function lintPaths(
+  positionals: readonly string[],
+  values: { fix?: boolean | undefined; collisions?: boolean | undefined; config?: string | undefined; root?: string | undefined },
+): Promise<Linted> {
+  const paths = positionals.length ? positionals : await defaultPaths(values);
   const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
   const folders = paths.filter((path) => !repositories.includes(path));
   if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
@@ -162,6 +169,7 @@ export const command: Command = {
       collisions: { type: "boolean" },
       "max-warnings": { type: "string" },
       config: { type: "string" },
+      root: { type: "string" },
       ...STDIN_OPTIONS,
     });
     const format = oneOf("format", values.format, FORMATS, "stylish");

@@ -27,11 +27,17 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Warms each contender up, then runs the rounds; returns each round's median per contender. */
-export async function alternatingRounds(contenders: readonly Contender[], options: { warmUp: number; rounds: number; batch: number }): Promise<Map<Contender, number>[]> {
+export async function alternatingRounds(
+  contenders: readonly Contender[],
+  options: { warmUp: number; rounds: number; batch: number },
+): Promise<Map<Contender, number>[]> {
   for (let i = 0; i < options.warmUp; i++) for (const c of contenders) await c.run();
   const rounds: Map<Contender, number>[] = [];
   for (let round = 0; round < options.rounds; round++) {

@@ -9,7 +9,23 @@ import { createShellExecutor } from "../packages/runtime/src/index.ts";
 
 const seconds = Number(process.argv[2]);
 const { model } = loadTool(
-  ["name: yes-tool", "display: 不停输出", "intent: 不停输出 y", "method: exec", "executor: shell", "command: yes", "params_schema: {}", "constraints:", "  timeout_ms: 1000", "  max_output_bytes: 1000", "  require_confirm: false", "author: ICE-GL-ZY001", "created: 2026-05-31", "why: 基准测试。", ""].join("\n"),
+  [
+    "name: yes-tool",
+    "display: 不停输出",
+    "intent: 不停输出 y",
+    "method: exec",
+    "executor: shell",
+    "command: yes",
+    "params_schema: {}",
+    "constraints:",
+    "  timeout_ms: 1000",
+    "  max_output_bytes: 1000",
+    "  require_confirm: false",
+    "author: ICE-GL-ZY001",
+    "created: 2026-05-31",
+    "why: 基准测试。",
+    "",
+  ].join("\n"),
 );
 const samples: number[] = [];
 const sampler = setInterval(() => samples.push(process.memoryUsage().rss / 1e6), 1000);

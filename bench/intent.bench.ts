@@ -59,9 +59,13 @@ function sharedEval(): string | undefined {
 function labelledFiles(shared: string | undefined): { files: LabelledFile[]; skipped: string[] } {
   const files: LabelledFile[] = [];
   const skipped: string[] = [];
-  for (const round of readdirSync(HERE).filter((d) => /^fresh-\d{4}-\d{2}-\d{2}-\w+$/.test(d)).sort()) {
+  for (const round of readdirSync(HERE)
+    .filter((d) => /^fresh-\d{4}-\d{2}-\d{2}-\w+$/.test(d))
+    .sort()) {
     const written = round.slice("fresh-".length, "fresh-".length + 10);
-    for (const file of readdirSync(join(HERE, round)).filter((f) => f.endsWith(".jsonl")).sort()) {
+    for (const file of readdirSync(join(HERE, round))
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()) {
       const label = `${round}/${file}`;
       if (file.startsWith("own-")) files.push({ label, written, tools: OWN_TOOLS, queries: join(HERE, round, file), fresh: true });
       else if (!file.startsWith("shared-")) throw new Error(`${label}: a fresh set is named own-… (this project's tools) or shared-… (the shared tools)`);
@@ -70,7 +74,8 @@ function labelledFiles(shared: string | undefined): { files: LabelledFile[]; ski
     }
   }
   files.push({ label: "bench/intent/queries.jsonl (own set)", written: "", tools: OWN_TOOLS, queries: join(HERE, "queries.jsonl"), fresh: false });
-  if (shared !== undefined) files.push({ label: "shared dev set (dev.jsonl)", written: "", tools: join(shared, "tools"), queries: join(shared, "dev.jsonl"), fresh: false });
+  if (shared !== undefined)
+    files.push({ label: "shared dev set (dev.jsonl)", written: "", tools: join(shared, "tools"), queries: join(shared, "dev.jsonl"), fresh: false });
   else skipped.push("shared dev set");
   return { files, skipped };
 }
@@ -86,7 +91,9 @@ function figure(hits: number, n: number, goal?: number): string {
 
 function report(label: string, written: string, tools: number, e: Pick<Evaluation, "hits" | "servable" | "unservable">, goals: boolean): void {
   console.log(`${label}${written ? ` (written ${written})` : ""}: ${tools > 0 ? `${tools} tools, ` : ""}${e.servable} servable + ${e.unservable} unservable`);
-  console.log(`  top-1 ${figure(e.hits.top1, e.servable, goals ? GOALS.top1 : undefined)}   top-3 ${figure(e.hits.top3, e.servable, goals ? GOALS.top3 : undefined)}   none ${figure(e.hits.none, e.unservable, goals ? GOALS.none : undefined)}`);
+  console.log(
+    `  top-1 ${figure(e.hits.top1, e.servable, goals ? GOALS.top1 : undefined)}   top-3 ${figure(e.hits.top3, e.servable, goals ? GOALS.top3 : undefined)}   none ${figure(e.hits.none, e.unservable, goals ? GOALS.none : undefined)}`,
+  );
 }
 
 function quantiles(values: readonly number[]): string {
@@ -126,7 +133,9 @@ function nearness(label: string, tools: ReturnType<typeof loadToolSet>): void {
     .sort((x, y) => y.share - x.share)
     .slice(0, 3)
     .map((n) => `${tools[n.a]!.name} ~ ${tools[n.other]!.name} ${n.share.toFixed(2)}`);
-  console.log(`${label}: each tool's nearest other, both ways: ${quantiles(shares)}  max ${Math.max(...shares).toFixed(2)} (near-equals from ${NEAR_EQUAL}); nearest: ${pairs.join(", ")}`);
+  console.log(
+    `${label}: each tool's nearest other, both ways: ${quantiles(shares)}  max ${Math.max(...shares).toFixed(2)} (near-equals from ${NEAR_EQUAL}); nearest: ${pairs.join(", ")}`,
+  );
 }
 
 function speed(requests: readonly string[]): void {
@@ -158,10 +167,16 @@ function speed(requests: readonly string[]): void {
   }
   const at = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
   const p95 = at(cpu, 0.95);
-  console.log(`match over ${matcher.size} tools (bench/corpus.ts; index built in ${(build / 1000).toFixed(1)} s), ${requests.length} requests (every labelled request) × ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores:`);
+  console.log(
+    `match over ${matcher.size} tools (bench/corpus.ts; index built in ${(build / 1000).toFixed(1)} s), ${requests.length} requests (every labelled request) × ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores:`,
+  );
   // On a shared machine the wall clock counts other processes' turns; a request's CPU time is its own cost.
-  console.log(`  CPU a request: p50 ${at(cpu, 0.5).toFixed(3)} ms   p95 ${p95.toFixed(3)} ms (goal ≤ ${GOALS.p95ms} ms${p95 <= GOALS.p95ms ? ", met" : ", NOT met"})   max ${at(cpu, 1).toFixed(3)} ms`);
-  console.log(`  wall, each request's median of ${ROUNDS}: p50 ${at(wall, 0.5).toFixed(3)} ms   p95 ${at(wall, 0.95).toFixed(3)} ms; every run: p95 ${at(all, 0.95).toFixed(3)} ms   max ${at(all, 1).toFixed(3)} ms`);
+  console.log(
+    `  CPU a request: p50 ${at(cpu, 0.5).toFixed(3)} ms   p95 ${p95.toFixed(3)} ms (goal ≤ ${GOALS.p95ms} ms${p95 <= GOALS.p95ms ? ", met" : ", NOT met"})   max ${at(cpu, 1).toFixed(3)} ms`,
+  );
+  console.log(
+    `  wall, each request's median of ${ROUNDS}: p50 ${at(wall, 0.5).toFixed(3)} ms   p95 ${at(wall, 0.95).toFixed(3)} ms; every run: p95 ${at(all, 0.95).toFixed(3)} ms   max ${at(all, 1).toFixed(3)} ms`,
+  );
 }
 
 export async function run(): Promise<void> {
@@ -177,7 +192,9 @@ export async function run(): Promise<void> {
     report(file.label, file.written, set.tools.length, result, file.fresh);
     if (process.env.HDLP_INTENT_MISSES) {
       for (const miss of result.misses) {
-        console.log(`    miss [${miss.query.kind ?? "?"}] ${miss.query.q} → ${miss.got.join(", ") || "found:false"} (want ${miss.query.expect.join(" | ") || "found:false"}; ${miss.verdict})`);
+        console.log(
+          `    miss [${miss.query.kind ?? "?"}] ${miss.query.q} → ${miss.got.join(", ") || "found:false"} (want ${miss.query.expect.join(" | ") || "found:false"}; ${miss.verdict})`,
+        );
       }
     }
     signals.servable.push(...result.signals.servable);
@@ -195,16 +212,22 @@ export async function run(): Promise<void> {
     report("fresh sets pooled", "", 0, pooled, true);
     if (dev !== undefined) {
       const gap = dev.top1 - pooled.hits.top1 / pooled.servable;
-      console.log(`  dev set top-1 ${gap >= 0 ? "above" : "below"} the pooled fresh sets by ${(Math.abs(gap) * 100).toFixed(1)} points (goal: at most ${GOALS.gap * 100} above${gap <= GOALS.gap ? ", met" : ", NOT met"})`);
+      console.log(
+        `  dev set top-1 ${gap >= 0 ? "above" : "below"} the pooled fresh sets by ${(Math.abs(gap) * 100).toFixed(1)} points (goal: at most ${GOALS.gap * 100} above${gap <= GOALS.gap ? ", met" : ", NOT met"})`,
+      );
     }
   }
   console.log();
   distributions(signals);
   console.log();
   const size = thesaurusSize();
-  console.log(`thesaurus: ${size.operations} operations, ${size.objects} objects, ${size.aspects} aspects; ${size.zh} Chinese and ${size.en} English words (${size.unrelated} unrelated words)`);
+  console.log(
+    `thesaurus: ${size.operations} operations, ${size.objects} objects, ${size.aspects} aspects; ${size.zh} Chinese and ${size.en} English words (${size.unrelated} unrelated words)`,
+  );
   const coverage = thesaurusCoverage(requests);
-  console.log(`  of the labelled requests' intent words, ${percent(coverage.inThesaurus)} are thesaurus words; ${percent(coverage.withOperation)} of the requests name an operation it knows, ${percent(coverage.withObject)} an object`);
+  console.log(
+    `  of the labelled requests' intent words, ${percent(coverage.inThesaurus)} are thesaurus words; ${percent(coverage.withOperation)} of the requests name an operation it knows, ${percent(coverage.withObject)} an object`,
+  );
   console.log();
   console.log("intent-collision: how near the labelled sets' tools come to one another");
   nearness("own tools (bench/intent/tools)", loadToolSet(OWN_TOOLS));

@@ -86,7 +86,9 @@ function time(command: string, args: readonly string[]): Timed {
 function best(name: string, runs: readonly Timed[]): Timed {
   const fastest = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
   const leastCpu = Math.min(...runs.map((r) => r.cpu));
-  console.log(`  ${name.padEnd(42)} ${(fastest.ms / 1000).toFixed(2).padStart(6)} s  cpu ${leastCpu.toFixed(2).padStart(5)} s  (exit ${fastest.status}: ${fastest.lastLine})`);
+  console.log(
+    `  ${name.padEnd(42)} ${(fastest.ms / 1000).toFixed(2).padStart(6)} s  cpu ${leastCpu.toFixed(2).padStart(5)} s  (exit ${fastest.status}: ${fastest.lastLine})`,
+  );
   return { ...fastest, cpu: leastCpu };
 }
 
@@ -122,8 +124,12 @@ export async function run(): Promise<void> {
 
     // Where the time goes: the same code in one process, the texts read first.
     const passes = await lintPasses(dir, largest);
-    console.log(`in one process (median of 3): read ${passes.readMs.toFixed(0)} ms; lint all, first pass ${passes.firstMs.toFixed(0)} ms, best later pass ${passes.bestLaterMs.toFixed(0)} ms`);
-    console.log(`  (the first pass runs while V8 still interprets and compiles the parser and the rules: ${(passes.firstMs - passes.bestLaterMs).toFixed(0)} ms of warm-up)`);
+    console.log(
+      `in one process (median of 3): read ${passes.readMs.toFixed(0)} ms; lint all, first pass ${passes.firstMs.toFixed(0)} ms, best later pass ${passes.bestLaterMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `  (the first pass runs while V8 still interprets and compiles the parser and the rules: ${(passes.firstMs - passes.bestLaterMs).toFixed(0)} ms of warm-up)`,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

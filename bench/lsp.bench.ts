@@ -78,7 +78,15 @@ async function measureOpen(setup: ServerSetup, workspace: string, schemaUri: str
   }
 }
 
-async function measure(setup: ServerSetup, workspace: string, schemaUri: string, file: string, text: string, completions: number, edits: number): Promise<Figures> {
+async function measure(
+  setup: ServerSetup,
+  workspace: string,
+  schemaUri: string,
+  file: string,
+  text: string,
+  completions: number,
+  edits: number,
+): Promise<Figures> {
   const client = await startServer(setup, workspace, schemaUri);
   const uri = pathToFileURL(file).href;
   try {
@@ -104,7 +112,10 @@ async function measure(setup: ServerSetup, workspace: string, schemaUri: string,
     let version = 1;
     for (let i = 0; i < edits; i++) {
       version++;
-      const change = i % 2 === 0 ? { range: { start: { line: intentLine, character: end }, end: { line: intentLine, character: end } }, text: "x" } : { range: { start: { line: intentLine, character: end }, end: { line: intentLine, character: end + 1 } }, text: "" };
+      const change =
+        i % 2 === 0
+          ? { range: { start: { line: intentLine, character: end }, end: { line: intentLine, character: end } }, text: "x" }
+          : { range: { start: { line: intentLine, character: end }, end: { line: intentLine, character: end + 1 } }, text: "" };
       start = performance.now();
       const published = client.nextDiagnostics(uri, version);
       await client.connection.sendNotification("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [change] });
@@ -120,12 +131,24 @@ async function measure(setup: ServerSetup, workspace: string, schemaUri: string,
   }
 }
 
-function report(label: string, ours: Figures, theirs: Figures, baseline: { open: number; editP95?: number; completionP50?: number; completionP95?: number; completion?: number }): void {
+function report(
+  label: string,
+  ours: Figures,
+  theirs: Figures,
+  baseline: { open: number; editP95?: number; completionP50?: number; completionP95?: number; completion?: number },
+): void {
   const row = (what: string, a: number, b: number, base?: number) =>
-    console.log(`  ${what.padEnd(40)} hdlp ${ms(a)}   yaml-ls ${ms(b)}   ${(b / a).toFixed(1).padStart(6)}× faster${base !== undefined ? `   (issue's yaml-ls: ${base} ms)` : ""}`);
+    console.log(
+      `  ${what.padEnd(40)} hdlp ${ms(a)}   yaml-ls ${ms(b)}   ${(b / a).toFixed(1).padStart(6)}× faster${base !== undefined ? `   (issue's yaml-ls: ${base} ms)` : ""}`,
+    );
   console.log(`\n${label}`);
   row(`open → first diagnostics (median of ${OPEN_RUNS})`, percentile(ours.open, 50), percentile(theirs.open, 50), baseline.open);
-  row(`completion p50 (${ours.completion.length}/${theirs.completion.length} req)`, percentile(ours.completion, 50), percentile(theirs.completion, 50), baseline.completionP50 ?? baseline.completion);
+  row(
+    `completion p50 (${ours.completion.length}/${theirs.completion.length} req)`,
+    percentile(ours.completion, 50),
+    percentile(theirs.completion, 50),
+    baseline.completionP50 ?? baseline.completion,
+  );
   row("completion p95", percentile(ours.completion, 95), percentile(theirs.completion, 95), baseline.completionP95);
   row(`edit → diagnostics p95 (${ours.edits.length}/${theirs.edits.length})`, percentile(ours.edits, 95), percentile(theirs.edits, 95), baseline.editP95);
   row("edit → diagnostics p50", percentile(ours.edits, 50), percentile(theirs.edits, 50));
@@ -154,9 +177,19 @@ function defectCases(): DefectCase[] {
   return [
     seed("bad-date", (t) => t.replace("created: 2026-05-31", "created: 2026-02-30"), "created:", "`created: 2026-02-30` (no such day)"),
     seed("prose-colon", (t) => t.replace(/^intent: .*$/m, "intent: 从缓存读取值: 键不存在时返回空"), "intent:", "`: ` inside Chinese prose (valid)", true),
-    seed("year-name", (t) => t.replace("display: Shell命令执行", "display: 2026"), "display:", "`display: 2026` is the string \"2026\" (valid)", true),
-    seed("bad-method", (t) => t.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.gett"), "method:", "a method git-forgejo does not have (`repo.gett`)"),
-    seed("shell-placeholder", (t) => t.replace("executor: gatekeeper", "executor: shell").replace("constraints:", "command: git log -n {count}\nconstraints:"), "command:", "`{count}` in `command` names no param"),
+    seed("year-name", (t) => t.replace("display: Shell命令执行", "display: 2026"), "display:", '`display: 2026` is the string "2026" (valid)', true),
+    seed(
+      "bad-method",
+      (t) => t.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.gett"),
+      "method:",
+      "a method git-forgejo does not have (`repo.gett`)",
+    ),
+    seed(
+      "shell-placeholder",
+      (t) => t.replace("executor: gatekeeper", "executor: shell").replace("constraints:", "command: git log -n {count}\nconstraints:"),
+      "command:",
+      "`{count}` in `command` names no param",
+    ),
     { ...seed("copy", (t) => t.replace("name: copy", "name: shell-exec"), "name:", "two tools named `shell-exec` (cross-file)"), folder: "copy" },
     seed("wrong-folder", (t) => t.replace("name: wrong-folder", "name: other-name"), "name:", "folder `wrong-folder` holds tool `other-name` (cross-file)"),
     seed("required-yes", (t) => t.replace("require_confirm: false", "require_confirm: yes"), "  require_confirm:", "`require_confirm: yes` (not a boolean)"),
@@ -219,12 +252,16 @@ export async function run(): Promise<void> {
     const seed = place("seed", "shell-exec", SEED_EXAMPLE);
     const largeText = largeTool(1024 * 1024).replace("name: shell-exec", "name: big-tool");
     const large = place("large", "big-tool", largeText);
-    console.log(`files: the seed's example (${Buffer.byteLength(SEED_EXAMPLE)} B), a generated TOOL.hdlp (${(Buffer.byteLength(largeText) / 1048576).toFixed(2)} MB, ${largeText.split("\n").length} lines)`);
+    console.log(
+      `files: the seed's example (${Buffer.byteLength(SEED_EXAMPLE)} B), a generated TOOL.hdlp (${(Buffer.byteLength(largeText) / 1048576).toFixed(2)} MB, ${largeText.split("\n").length} lines)`,
+    );
 
     const seedOurs = await measure(ours, seed.workspace, schemaUri, seed.file, SEED_EXAMPLE, 100, 50);
     const seedTheirs = await measure(theirs, seed.workspace, schemaUri, seed.file, SEED_EXAMPLE, 100, 50);
     report("seed's example", seedOurs, seedTheirs, BASELINE.seed);
-    console.log(`  goal: edit → diagnostics p95 under 20 ms: ${percentile(seedOurs.edits, 95) < 20 ? "met" : "NOT met"}; completion no slower than yaml-ls: ${percentile(seedOurs.completion, 95) <= percentile(seedTheirs.completion, 95) ? "met" : "NOT met"}`);
+    console.log(
+      `  goal: edit → diagnostics p95 under 20 ms: ${percentile(seedOurs.edits, 95) < 20 ? "met" : "NOT met"}; completion no slower than yaml-ls: ${percentile(seedOurs.completion, 95) <= percentile(seedTheirs.completion, 95) ? "met" : "NOT met"}`,
+    );
 
     const largeOurs = await measure(ours, large.workspace, schemaUri, large.file, largeText, 100, 50);
     const largeTheirs = await measure(theirs, large.workspace, schemaUri, large.file, largeText, FULL ? 100 : 20, FULL ? 50 : 10);

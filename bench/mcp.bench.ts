@@ -36,18 +36,20 @@ const HDLP = fileURLToPath(new URL("../node_modules/.bin/hdlp", import.meta.url)
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
 
-
-
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();
   const value = await run();
   return { value, ms: performance.now() - start };
 }
 
-
 async function stdioClient(root: string, dir: string, args: readonly string[]): Promise<Client & { serverPid: number }> {
   const client = new Client({ name: "hdlp-bench", version: "1" });
-  const transport = new StdioClientTransport({ command: HDLP, args: ["mcp", "--root", root, "--audit", join(dir, "stdio-audit.jsonl"), ...args], env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: HDLP,
+    args: ["mcp", "--root", root, "--audit", join(dir, "stdio-audit.jsonl"), ...args],
+    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+    stderr: "ignore",
+  });
   await client.connect(transport);
   return Object.assign(client, { serverPid: transport.pid! });
 }
@@ -61,7 +63,13 @@ function processCpuMs(pid: number): number {
 }
 
 async function memoryClient(index: ToolIndex, dir: string, expose: "all" | "search"): Promise<Client> {
-  const mcp = new HdlpMcp({ source: fixedToolSource(index, toolFilter()), version: "bench", transport: "stdio", expose, call: { audit: openAuditLog(join(dir, "memory-audit.jsonl")) } });
+  const mcp = new HdlpMcp({
+    source: fixedToolSource(index, toolFilter()),
+    version: "bench",
+    transport: "stdio",
+    expose,
+    call: { audit: openAuditLog(join(dir, "memory-audit.jsonl")) },
+  });
   const [server, client] = InMemoryTransport.createLinkedPair();
   await mcp.server({ longLived: true }).connect(server);
   const mcpClient = new Client({ name: "hdlp-bench", version: "1" });
@@ -91,7 +99,11 @@ async function overheadBenchmark(dir: string): Promise<void> {
       if (!envelope.ok) throw new Error(envelope.error ?? "failed");
     });
     const inMemory = contender("MCP in memory", async () => ok(await memory.callTool({ name: "true-tool", arguments: {} })));
-    const overStdio = contender("MCP stdio (hdlp mcp)", async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })), () => processCpuMs(stdio.serverPid));
+    const overStdio = contender(
+      "MCP stdio (hdlp mcp)",
+      async () => ok(await stdio.callTool({ name: "true-tool", arguments: {} })),
+      () => processCpuMs(stdio.serverPid),
+    );
     const contenders = [direct, inMemory, overStdio];
     const ROUNDS = 100;
     const BATCH = 4;
@@ -133,15 +145,20 @@ async function listBenchmark(root: string, index: ToolIndex, dir: string): Promi
     const overStdio = await runs(stdio, stdio.serverPid);
     const inMemory = await runs(memory);
     const bytes = Buffer.byteLength(JSON.stringify((await memory.listTools()).tools));
-    console.log(`tools/list, ${index.tools.length} tools, --expose all (every page of 500, as the SDK's client aggregates them; ${(bytes / 1e6).toFixed(1)} MB of JSON)`);
-    console.log(`  hdlp mcp over stdio   first ${ms(overStdio.first)}   then median ${ms(overStdio.warm)}   CPU per list: server ${ms(overStdio.serverCpu!)}, client ${ms(overStdio.clientCpu)}`);
-    console.log(`  in memory             first ${ms(inMemory.first)}   then median ${ms(inMemory.warm)}   CPU per list (server and client) ${ms(inMemory.clientCpu)}`);
+    console.log(
+      `tools/list, ${index.tools.length} tools, --expose all (every page of 500, as the SDK's client aggregates them; ${(bytes / 1e6).toFixed(1)} MB of JSON)`,
+    );
+    console.log(
+      `  hdlp mcp over stdio   first ${ms(overStdio.first)}   then median ${ms(overStdio.warm)}   CPU per list: server ${ms(overStdio.serverCpu!)}, client ${ms(overStdio.clientCpu)}`,
+    );
+    console.log(
+      `  in memory             first ${ms(inMemory.first)}   then median ${ms(inMemory.warm)}   CPU per list (server and client) ${ms(inMemory.clientCpu)}`,
+    );
   } finally {
     await stdio.close();
     await memory.close();
   }
 }
-
 
 async function matchBenchmark(root: string, index: ToolIndex, dir: string): Promise<void> {
   const stdio = await stdioClient(root, dir, ["--expose", "search"]);

@@ -72,7 +72,9 @@ function measureLarge(mib: number, passes: number, warmUp: boolean, against: rea
   const text = largeTool(mib * 1024 * 1024);
   const bytes = Buffer.byteLength(text);
   const how = passes === 1 ? "one pass" : `best of ${passes} passes after a warm-up`;
-  console.log(`\nsingle file: the language server benchmark's generated TOOL.hdlp at ${mib} MiB (${(bytes / 1e6).toFixed(2)} MB, ${text.split("\n").length} lines); ${how}`);
+  console.log(
+    `\nsingle file: the language server benchmark's generated TOOL.hdlp at ${mib} MiB (${(bytes / 1e6).toFixed(2)} MB, ${text.split("\n").length} lines); ${how}`,
+  );
   let diagnostics = 0;
   const measures = [measure("@hdlp/parser parse()", [text], bytes, (t) => (diagnostics = parse(t).diagnostics.length), passes, warmUp)];
   if (diagnostics > 0) console.log(`warning: the file produced ${diagnostics} syntax diagnostics; it should parse clean`);

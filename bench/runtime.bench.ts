@@ -36,7 +36,6 @@ const TOOLS = 10_000;
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
 
-
 function time<T>(run: () => T): { value: T; ms: number } {
   const start = performance.now();
   const value = run();
@@ -69,10 +68,11 @@ async function scanBenchmark(root: string, files: readonly string[]): Promise<To
   const warm = Math.min(...warmRuns);
   // What `hdlp list` and `match` pay on top: every model read from the index (a warm scan parses none).
   const materialized = Math.min(
-    ...[0, 1, 2].map(() =>
-      time(() => {
-        for (const tool of new ToolScanner({ root, cacheDir }).scan().tools) void tool.model;
-      }).ms,
+    ...[0, 1, 2].map(
+      () =>
+        time(() => {
+          for (const tool of new ToolScanner({ root, cacheDir }).scan().tools) void tool.model;
+        }).ms,
     ),
   );
 
@@ -98,7 +98,6 @@ async function scanBenchmark(root: string, files: readonly string[]): Promise<To
   return index;
 }
 
-
 function matchBenchmark(index: ToolIndex): void {
   const build = time(() => createMatcher(index.tools.map((t) => t.model)));
   const matcher = build.value;
@@ -122,7 +121,6 @@ function bareSpawn(): Promise<void> {
     child.on("close", () => resolve());
   });
 }
-
 
 /**
  * Per-call cost of `/bin/true` through the runtime against a bare spawn, in
@@ -179,13 +177,14 @@ async function overheadBenchmark(dir: string): Promise<void> {
  */
 async function cappedMemoryBenchmark(): Promise<void> {
   const seconds = 20;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(import.meta.dirname, "capped-memory.ts"), String(seconds)], { maxBuffer: 1 << 20 });
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(import.meta.dirname, "capped-memory.ts"), String(seconds)], {
+    maxBuffer: 1 << 20,
+  });
   const { samples, peakMb, output } = JSON.parse(stdout) as { samples: number[]; peakMb: number; output: number };
   const mb = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} MB`;
   console.log(`\`yes\` under a 1,000-byte cap for ${seconds} s (${output} bytes kept), RSS sampled each second`);
   console.log(`  seconds 1–5 ${mb(samples.slice(0, 5))}   seconds 16–20 ${mb(samples.slice(15, 20))}   peak ${peakMb.toFixed(0)} MB`);
 }
-
 
 export async function run(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "hdlp-runtime-bench-"));

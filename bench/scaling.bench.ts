@@ -68,26 +68,62 @@ interface Family {
   readonly make: (bytes: number) => string | readonly string[];
 }
 
-const HALF_PARAMS = (b: number) => Array.from({ length: Math.floor(b / 2 / 56) }, (_, i) => `  p${i}: { type: string, required: true, description: d }\n`).join("");
+const HALF_PARAMS = (b: number) =>
+  Array.from({ length: Math.floor(b / 2 / 56) }, (_, i) => `  p${i}: { type: string, required: true, description: d }\n`).join("");
 
 const FAMILIES: readonly Family[] = [
-  { name: "flow map of repeated keys: `x: { a: 1, a: 1, … }` on one line", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\nx: { a: 1`, () => ", a: 1", " }\n") },
+  {
+    name: "flow map of repeated keys: `x: { a: 1, a: 1, … }` on one line",
+    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\nx: { a: 1`, () => ", a: 1", " }\n"),
+  },
   {
     name: "CR-only file: block params, each without `required`",
-    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`.replaceAll("\n", "\r"), (i) => `  p${i}:\r    type: string\r    description: "第${i}个参数"\r`),
+    make: (b) =>
+      fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`.replaceAll("\n", "\r"), (i) => `  p${i}:\r    type: string\r    description: "第${i}个参数"\r`),
   },
   { name: "unknown keys: `colour_<i>: red`, nothing else", make: (b) => fill(b, "", (i) => `colour_${i}: red\n`) },
-  { name: "misspelt keys: `dispaly_<i>: x` beside the fields", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `dispaly${i % 10}: x\n`) },
-  { name: "deep nesting: blocks 60 levels deep, one after another", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}:\n${nested(i, 60)}`) },
-  { name: "deep flow nesting: `x: [[[…]]]` 60 deep, one after another", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}: ${"[".repeat(60)}1${"]".repeat(60)}\n`) },
-  { name: "long block text: `why: |` and its lines", make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: |\n`, (i) => `  第${i}行 of the reason, kept as written\n`) },
-  { name: "many comments: own-line and trailing", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  # param ${i}\n  p${i}: { type: string, required: false, description: d } # why ${i}\n`) },
-  { name: "many findings with fixes: `{ type: strng, required: yes }`", make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  p${i}: { type: strng, required: yes, description: d }\n`) },
-  { name: "one long line: `why:` of one plain value", make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: `, () => "很长的理由 ", "\n") },
-  { name: "command of unclosed `{`: `command: ls {a {a … }`", make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS}params_schema: {}\ncommand: ls `, () => "{a ", "}\n") },
+  {
+    name: "misspelt keys: `dispaly_<i>: x` beside the fields",
+    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `dispaly${i % 10}: x\n`),
+  },
+  {
+    name: "deep nesting: blocks 60 levels deep, one after another",
+    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}:\n${nested(i, 60)}`),
+  },
+  {
+    name: "deep flow nesting: `x: [[[…]]]` 60 deep, one after another",
+    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema: {}\n`, (i) => `x${i}: ${"[".repeat(60)}1${"]".repeat(60)}\n`),
+  },
+  {
+    name: "long block text: `why: |` and its lines",
+    make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: |\n`, (i) => `  第${i}行 of the reason, kept as written\n`),
+  },
+  {
+    name: "many comments: own-line and trailing",
+    make: (b) =>
+      fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  # param ${i}\n  p${i}: { type: string, required: false, description: d } # why ${i}\n`),
+  },
+  {
+    name: "many findings with fixes: `{ type: strng, required: yes }`",
+    make: (b) => fill(b, `${FIELDS}${CONSTRAINTS}params_schema:\n`, (i) => `  p${i}: { type: strng, required: yes, description: d }\n`),
+  },
+  {
+    name: "one long line: `why:` of one plain value",
+    make: (b) => fill(b, `${FIELDS.replace(/why: .*\n/, "") + CONSTRAINTS}params_schema: {}\nwhy: `, () => "很长的理由 ", "\n"),
+  },
+  {
+    name: "command of unclosed `{`: `command: ls {a {a … }`",
+    make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "") + CONSTRAINTS}params_schema: {}\ncommand: ls `, () => "{a ", "}\n"),
+  },
   {
     name: "endpoint of unclosed `{`: `endpoint: GET /{{{…`",
-    make: (b) => fill(b, `${FIELDS.replace(/command: .*\n/, "").replace("executor: shell", "executor: hlpd-api") + CONSTRAINTS}params_schema: {}\nendpoint: GET /`, () => "{", "\n"),
+    make: (b) =>
+      fill(
+        b,
+        `${FIELDS.replace(/command: .*\n/, "").replace("executor: shell", "executor: hlpd-api") + CONSTRAINTS}params_schema: {}\nendpoint: GET /`,
+        () => "{",
+        "\n",
+      ),
   },
   {
     name: "unknown placeholders over many params: `{q<i>}` in half the file, params in the other",
@@ -101,7 +137,14 @@ const FAMILIES: readonly Family[] = [
       return `${head}${" unknown-field,".repeat(Math.floor(half / 15))}\nx: { ${"a: 1, ".repeat(Math.floor(half / 6))}a: 1 }\n`;
     },
   },
-  { name: "copies of one tool in many files (duplicate-name across them)", make: (b) => Array.from({ length: Math.floor(b / Buffer.byteLength(`${FIELDS + CONSTRAINTS}params_schema: {}\n`)) }, () => `${FIELDS}${CONSTRAINTS}params_schema: {}\n`) },
+  {
+    name: "copies of one tool in many files (duplicate-name across them)",
+    make: (b) =>
+      Array.from(
+        { length: Math.floor(b / Buffer.byteLength(`${FIELDS + CONSTRAINTS}params_schema: {}\n`)) },
+        () => `${FIELDS}${CONSTRAINTS}params_schema: {}\n`,
+      ),
+  },
 ];
 
 const SIZES_KIB = [128, 256, 512, MAX_TOOL_FILE_BYTES / 1024];
@@ -153,7 +196,9 @@ function measure(texts: readonly string[]): Record<Phase, number> {
 const cell = (ms: number, before: number | undefined) => `${ms.toFixed(1).padStart(8)}${before === undefined ? "      " : ` ×${(ms / before).toFixed(2)}`}`;
 
 export async function run(): Promise<void> {
-  console.log(`CPU time per doubling, sizes ${SIZES_KIB.join(", ")} KiB (the last is MAX_TOOL_FILE_BYTES); best of ${PASSES} passes after a warm-up; ×: ratio to the size before (≈2 linear)`);
+  console.log(
+    `CPU time per doubling, sizes ${SIZES_KIB.join(", ")} KiB (the last is MAX_TOOL_FILE_BYTES); best of ${PASSES} passes after a warm-up; ×: ratio to the size before (≈2 linear)`,
+  );
   const summary: string[] = [];
   for (const family of FAMILIES) {
     console.log(`\n${family.name}`);
@@ -176,5 +221,7 @@ export async function run(): Promise<void> {
     };
     summary.push(`${PHASES.map(perDoubling).join("")}  ${family.name.split(":")[0]}`);
   }
-  console.log(`\nper doubling, ${SIZES_KIB[0]} to ${SIZES_KIB.at(-1)} KiB (≈2 is linear; —: under ${MEANINGFUL_MS} ms, noise):\n${PHASES.map((phase) => phase.padStart(8)).join("")}\n${summary.join("\n")}`);
+  console.log(
+    `\nper doubling, ${SIZES_KIB[0]} to ${SIZES_KIB.at(-1)} KiB (≈2 is linear; —: under ${MEANINGFUL_MS} ms, noise):\n${PHASES.map((phase) => phase.padStart(8)).join("")}\n${summary.join("\n")}`,
+  );
 }

@@ -40,9 +40,15 @@ const DOC_COMMAND = /(?<![\w@/.-])(hdlp@)(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)/g;
  * @returns {{ manifests: string[], docs: string[] }}
  */
 export function versionedFiles(root = ROOT) {
-  const folders = (/** @type {string} */ dir) => readdirSync(join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${dir}/${e.name}`);
+  const folders = (/** @type {string} */ dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `${dir}/${e.name}`);
   const manifests = [...folders("packages"), "test"].map((dir) => `${dir}/package.json`).filter((path) => readable(join(root, path)));
-  const markdown = (/** @type {string} */ dir) => readdirSync(join(root, dir)).filter((name) => name.endsWith(".md")).map((name) => (dir === "." ? name : `${dir}/${name}`));
+  const markdown = (/** @type {string} */ dir) =>
+    readdirSync(join(root, dir))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => (dir === "." ? name : `${dir}/${name}`));
   const docs = [...markdown("."), ...markdown("docs"), ...markdown("packages/cli")];
   return { manifests, docs };
 }

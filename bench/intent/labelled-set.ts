@@ -18,7 +18,9 @@ export function loadToolSet(toolsDir: string): LabelledSet["tools"] {
       const path = join(toolsDir, name, "TOOL.hdlp");
       const loaded = loadTool(readFileSync(path, "utf8"));
       if (loaded.model === undefined) {
-        const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+        const errors = loaded.diagnostics
+          .filter((d) => d.severity === "error")
+          .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
         throw new Error(`${path} does not lint clean:\n  ${errors.join("\n  ")}`);
       }
       return loaded.model;

@@ -59,9 +59,7 @@ export const NODE_ESM = Object.freeze({
  *
  * @type {readonly { readonly package: string, readonly entries: Readonly<Record<string, string>> }[]}
  */
-export const COMMANDS = [
-  { package: "packages/cli", entries: { hdlp: "src/main.ts", "hdlp-language-server": "node_modules/@hdlp/lsp/src/main.ts" } },
-];
+export const COMMANDS = [{ package: "packages/cli", entries: { hdlp: "src/main.ts", "hdlp-language-server": "node_modules/@hdlp/lsp/src/main.ts" } }];
 
 /**
  * Bundle with esbuild and write what changed. An unchanged file is not

@@ -150,7 +150,11 @@ describe("hdlp call", () => {
     const onTerminal = (answer: string, target: string) =>
       new Promise<Run>((done, reject) => {
         const line = `${HDLP} call file-write path=${target} content=typed --root ${root} --no-cache`;
-        const child = spawn("script", ["-qec", line, "/dev/null"], { cwd: work, env: { ...process.env, HDLP_AUDIT_LOG: audit }, stdio: ["pipe", "pipe", "pipe"] });
+        const child = spawn("script", ["-qec", line, "/dev/null"], {
+          cwd: work,
+          env: { ...process.env, HDLP_AUDIT_LOG: audit },
+          stdio: ["pipe", "pipe", "pipe"],
+        });
         let stdout = "";
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
         child.on("error", reject);
@@ -174,7 +178,7 @@ describe("hdlp call", () => {
   it("rejects bad params with exit 2, naming the param and what it expected", async () => {
     const run = await hdlp(["call", "git-ops", "count=many"]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("param `count` must be an integer, got string \"many\"");
+    expect(run.stderr).toContain('param `count` must be an integer, got string "many"');
     const unknown = await hdlp(["call", "file-read", "path=/etc/hostname", "colour=red"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown param `colour`");
@@ -194,7 +198,7 @@ describe("hdlp call", () => {
     expect(afterDashes.stderr).toBe("head: cannot open '--version' for reading: No such file or directory\n");
     const option = await hdlp(["call", "http-request", "url=--config=/etc/passwd"]);
     expect(option.code).toBe(2);
-    expect(option.stderr).toContain("param `url` is \"--config=/etc/passwd\", which starts with \"-\"");
+    expect(option.stderr).toContain('param `url` is "--config=/etc/passwd", which starts with "-"');
   });
 
   it("prints exactly what would run with --dry-run, and runs nothing", async () => {
@@ -203,10 +207,19 @@ describe("hdlp call", () => {
     expect(run).toMatchObject({ code: 0, stderr: "" });
     const [command, sandboxLine, rest] = run.stdout.split("\n");
     expect(command).toBe(`sh -c 'printf %s "$1" > "$2"' -- 'two words' ${target}`);
-    expect(sandboxLine).toMatch(new RegExp(`^# sandbox: bubblewrap, network off; reads the system's folders and ${work}; writes ${notes} and a private /tmp; hidden: .*${join(work, "hdlp.config.json")}.*; starts in ${work}$`));
+    expect(sandboxLine).toMatch(
+      new RegExp(
+        `^# sandbox: bubblewrap, network off; reads the system's folders and ${work}; writes ${notes} and a private /tmp; hidden: .*${join(work, "hdlp.config.json")}.*; starts in ${work}$`,
+      ),
+    );
     expect(rest).toBe("");
     const plan = json(await hdlp(["call", "git-ops", "count=2", "--dry-run", "--json"]));
-    expect(plan).toMatchObject({ tool: "git-ops", executor: "shell", params: { count: 2 }, dry_run: { kind: "process", argv: ["git", "--no-pager", "log", "--oneline", "-n", "2"] } });
+    expect(plan).toMatchObject({
+      tool: "git-ops",
+      executor: "shell",
+      params: { count: 2 },
+      dry_run: { kind: "process", argv: ["git", "--no-pager", "log", "--oneline", "-n", "2"] },
+    });
     const sandbox = (plan["dry_run"] as { sandbox: { kind: string; argv: string[]; network: boolean; read: string[] } }).sandbox;
     expect(sandbox).toMatchObject({ kind: "bubblewrap", network: false, read: [work], write: [] });
     expect(sandbox.argv).toEqual(expect.arrayContaining(["--unshare-pid", "--unshare-net", "--die-with-parent"]));
@@ -236,20 +249,26 @@ describe("hdlp call", () => {
   it("stops the tool's whole process group when hdlp itself is interrupted", async () => {
     const pids = join(work, "pids");
     // Unconfined: the tool's pids are read on this machine (docs/security.md: in the sandbox they die with it).
-    const child = spawn(HDLP, ["call", "shell-exec", `cmd=echo $$ > ${pids}; sleep 300 & echo $! >> ${pids}; wait`, "--yes", "--json", "--config", unconfined], {
-      cwd: work,
-      env: { ...process.env, HDLP_AUDIT_LOG: audit, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      HDLP,
+      ["call", "shell-exec", `cmd=echo $$ > ${pids}; sleep 300 & echo $! >> ${pids}; wait`, "--yes", "--json", "--config", unconfined],
+      {
+        cwd: work,
+        env: { ...process.env, HDLP_AUDIT_LOG: audit, HDLP_CACHE_DIR: join(work, "cache"), HDLP_TOOLS_DIR: root },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     let finished = false;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const closed = new Promise<number>((done) => child.on("close", (code) => {
+    const closed = new Promise<number>((done) =>
+      child.on("close", (code) => {
         finished = true;
         done(code ?? -1);
-      }));
+      }),
+    );
     const started = () => existsSync(pids) && readFileSync(pids, "utf8").trim().split("\n").length >= 2;
     while (!started() && !finished) await new Promise((r) => setTimeout(r, 50));
     expect(finished, `hdlp ended before the tool started: ${stderr}`).toBe(false);
@@ -261,7 +280,9 @@ describe("hdlp call", () => {
       const alive = (() => {
         try {
           process.kill(pid, 0);
-          return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim().startsWith("Z");
+          return !execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" })
+            .trim()
+            .startsWith("Z");
         } catch {
           return false;
         }
@@ -308,7 +329,10 @@ describe("hdlp call", () => {
 
   it("keeps the runtime's tokens out of a tool's reach: nothing of hdlp's environment in /proc", async () => {
     const token = "hdlp-e2e-token-4f9a2b7c";
-    const run = await hdlp(["call", "shell-exec", "cmd=cat /proc/$PPID/environ /proc/1/environ; ls /proc", "--yes"], { HDLP_FORGEJO_TOKEN: token, HDLP_API_TOKEN: token });
+    const run = await hdlp(["call", "shell-exec", "cmd=cat /proc/$PPID/environ /proc/1/environ; ls /proc", "--yes"], {
+      HDLP_FORGEJO_TOKEN: token,
+      HDLP_API_TOKEN: token,
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain(token);
     expect(run.stdout).not.toContain("HDLP_");
@@ -327,7 +351,10 @@ describe("hdlp call", () => {
   });
 
   it("has written two audit lines per call, refusals and unknown tools included, sharing a call id", () => {
-    const lines = readFileSync(audit, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as { event: string; call: string; tool: string; outcome?: string; transport?: string });
+    const lines = readFileSync(audit, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; call: string; tool: string; outcome?: string; transport?: string });
     const ends = lines.filter((l) => l.event === "end");
     const outcomes = new Set(ends.map((l) => l.outcome));
     for (const outcome of ["ok", "failed", "not-found", "not-confirmed", "invalid-params", "timed-out", "cancelled"]) expect(outcomes).toContain(outcome);
@@ -346,11 +373,17 @@ describe("hdlp call", () => {
       stdio: "ignore",
     });
     const gone = new Promise((done) => child.once("exit", done));
-    const running = () => execFileSync("ps", ["-eo", "args="], { encoding: "utf8" }).split("\n").some((args) => args.trim() === marker);
+    const running = () =>
+      execFileSync("ps", ["-eo", "args="], { encoding: "utf8" })
+        .split("\n")
+        .some((args) => args.trim() === marker);
     while (!running()) await new Promise((r) => setTimeout(r, 100));
     child.kill("SIGKILL"); // as the out-of-memory killer would: no exit hook runs
     await gone;
-    const lines = readFileSync(log, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = readFileSync(log, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ event: "start", tool: "shell-exec", params: { cmd: marker } });
     // The sandbox dies with hdlp (bubblewrap's --die-with-parent), its tool with it.
@@ -403,8 +436,13 @@ describe("hdlp list and match", () => {
     const called = await hdlp(["call", "huge", "p0=hi", "--root", big, "--json"], { HDLP_AUDIT_LOG: log });
     expect(called.code).toBe(3);
     expect(json(called)).toMatchObject({ ok: false, found: false, tool: "huge" });
-    expect(json(called)["error"]).toMatch(/^no tool named `huge` is registered: .*huge\/TOOL\.hdlp has an error \[file-too-large\]: .* more than the 1,048,576 bytes/);
-    const lines = readFileSync(log, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(json(called)["error"]).toMatch(
+      /^no tool named `huge` is registered: .*huge\/TOOL\.hdlp has an error \[file-too-large\]: .* more than the 1,048,576 bytes/,
+    );
+    const lines = readFileSync(log, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((l) => [l["event"], l["tool"], l["outcome"]])).toEqual([
       ["start", "huge", undefined],
       ["end", "huge", "not-found"],

@@ -20,10 +20,22 @@ let forgejo: ForgejoFake;
 
 /** The real `hdlp` in the work folder; the HDLP_* variables of the machine running the tests are emptied (empty reads as unset). */
 function hdlp(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  const host = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith("HDLP_")).map((name) => [name, ""]));
+  const host = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => name.startsWith("HDLP_"))
+      .map((name) => [name, ""]),
+  );
   return runHdlp(args, {
     cwd: work,
-    env: { ...host, XDG_CACHE_HOME: join(work, "cache"), HDLP_AUDIT_LOG: join(work, "audit.jsonl"), HDLP_FORGEJO_URL: forgejo.url, HDLP_FORGEJO_TOKEN: TEST_TOKEN, HDLP_FORGEJO_REPO: "zhuyuan/native-repo", ...env },
+    env: {
+      ...host,
+      XDG_CACHE_HOME: join(work, "cache"),
+      HDLP_AUDIT_LOG: join(work, "audit.jsonl"),
+      HDLP_FORGEJO_URL: forgejo.url,
+      HDLP_FORGEJO_TOKEN: TEST_TOKEN,
+      HDLP_FORGEJO_REPO: "zhuyuan/native-repo",
+      ...env,
+    },
   });
 }
 
@@ -89,10 +101,16 @@ describe("--root forgejo:OWNER/REPO", () => {
     const before = forgejo.requests.length;
     const refused = await hdlp(["call", "repo-file-read", "path=../../../bob/private/contents/secret.txt", "--root", ROOT, "--json"]);
     expect(refused.code).toBe(2);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, refused: "invalid-params", error: expect.stringContaining('path "../../../bob/private/contents/secret.txt" holds the segment `..`') });
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      ok: false,
+      refused: "invalid-params",
+      error: expect.stringContaining('path "../../../bob/private/contents/secret.txt" holds the segment `..`'),
+    });
     expect(forgejo.requests.slice(before).every((r) => !r.url.includes("/contents/"))).toBe(true);
     const dryRun = await hdlp(["call", "repo-file-read", "path=docs/运维 #1.md", "--root", ROOT, "--dry-run"]);
-    expect(dryRun.stdout).toBe(`GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/docs/${encodeURIComponent("运维 #1.md")}\nauthorization: token ***\n`);
+    expect(dryRun.stdout).toBe(
+      `GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/docs/${encodeURIComponent("运维 #1.md")}\nauthorization: token ***\n`,
+    );
   });
 
   it("hdlp lint takes it as a path: the repository's files, linted together, shown by their repository paths", async () => {
@@ -114,10 +132,14 @@ describe("--root forgejo:OWNER/REPO", () => {
       const stale = await hdlp(["call", "git-log", "--root", ROOT]);
       expect(stale.code).toBe(0);
       expect(stale.stdout).toBe("91080ab first commit\n");
-      expect(stale.stderr).toMatch(new RegExp(`^hdlp: warning: the tools root ${ROOT}:tools cannot be read from Forgejo at ${forgejo.url}: .*which may be stale\\n$`));
+      expect(stale.stderr).toMatch(
+        new RegExp(`^hdlp: warning: the tools root ${ROOT}:tools cannot be read from Forgejo at ${forgejo.url}: .*which may be stale\\n$`),
+      );
       const none = await hdlp(["list", "--root", ROOT], { XDG_CACHE_HOME: join(work, "empty-cache") });
       expect(none.code).toBe(2);
-      expect(none.stderr).toMatch(new RegExp(`^hdlp list: the tools root ${ROOT}:tools cannot be read from Forgejo at ${forgejo.url}: .*; no earlier index of it is kept\\n$`));
+      expect(none.stderr).toMatch(
+        new RegExp(`^hdlp list: the tools root ${ROOT}:tools cannot be read from Forgejo at ${forgejo.url}: .*; no earlier index of it is kept\\n$`),
+      );
     } finally {
       forgejo.outage(false);
     }
@@ -125,7 +147,10 @@ describe("--root forgejo:OWNER/REPO", () => {
 
   it("a malformed root or a missing Forgejo configuration is a usage error that says what to write", async () => {
     const malformed = await hdlp(["list", "--root", "forgejo:just-a-name"]);
-    expect(malformed).toMatchObject({ code: 2, stderr: expect.stringContaining("the registry root `forgejo:just-a-name` is not written forgejo:OWNER/REPO[@REF][:PATH]") });
+    expect(malformed).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("the registry root `forgejo:just-a-name` is not written forgejo:OWNER/REPO[@REF][:PATH]"),
+    });
     const unconfigured = await hdlp(["list", "--root", ROOT], { HDLP_FORGEJO_URL: "" });
     expect(unconfigured.code).toBe(2);
     expect(unconfigured.stderr).toContain("is a Forgejo repository, and Forgejo is not configured: set HDLP_FORGEJO_URL");

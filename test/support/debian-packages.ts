@@ -18,7 +18,9 @@ export function aptInstall(names: readonly string[], neededFor: string): void {
   if (names.length === 0) return;
   const command = `apt-get install -y ${names.join(" ")}`;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${neededFor} needs ${names.join(", ")} from Debian's packages, and the tests do not run as root: install ${names.length === 1 ? "it" : "them"} first (\`sudo ${command}\`).`);
+    throw new Error(
+      `${neededFor} needs ${names.join(", ")} from Debian's packages, and the tests do not run as root: install ${names.length === 1 ? "it" : "them"} first (\`sudo ${command}\`).`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [["update"], ["install", "-y", "--no-install-recommends", ...names]]) {

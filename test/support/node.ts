@@ -11,9 +11,14 @@ import { execFileSync } from "node:child_process";
 export function nodeOfMajor(major: number): string {
   if (Number(process.versions.node.split(".")[0]) === major) return process.execPath;
   try {
-    return execFileSync("npx", ["-y", `node@${major}`, "-e", "process.stdout.write(process.execPath)"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync("npx", ["-y", `node@${major}`, "-e", "process.stdout.write(process.execPath)"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error) {
     const { stderr } = error as { stderr?: string };
-    throw new Error(`Node ${major} could not be fetched with \`npx -y node@${major}\` (it needs the npm registry once; npx caches it):\n${stderr || String(error)}`);
+    throw new Error(
+      `Node ${major} could not be fetched with \`npx -y node@${major}\` (it needs the npm registry once; npx caches it):\n${stderr || String(error)}`,
+    );
   }
 }

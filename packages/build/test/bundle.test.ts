@@ -16,7 +16,10 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "hdlp-build-"));
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "probe", version: "1.2.3", type: "module" }));
   await mkdir(join(dir, "src"));
-  await writeFile(join(dir, "src/main.ts"), 'import manifest from "../package.json" with { type: "json" };\nconst later = await import("./later.ts");\nconsole.log(`${manifest.version} ${later.word}`);\n');
+  await writeFile(
+    join(dir, "src/main.ts"),
+    'import manifest from "../package.json" with { type: "json" };\nconst later = await import("./later.ts");\nconsole.log(`${manifest.version} ${later.word}`);\n',
+  );
   await writeFile(join(dir, "src/later.ts"), 'export const word: string = "later";\n');
 });
 
@@ -25,7 +28,15 @@ afterEach(async () => {
 });
 
 const build = (options: BuildOptions = {}) =>
-  bundle({ ...NODE_ESM, absWorkingDir: dir, entryPoints: { main: "src/main.ts" }, outdir: join(dir, "dist"), splitting: true, chunkNames: "chunks/[name]-[hash]", ...options });
+  bundle({
+    ...NODE_ESM,
+    absWorkingDir: dir,
+    entryPoints: { main: "src/main.ts" },
+    outdir: join(dir, "dist"),
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    ...options,
+  });
 
 describe("bundle", () => {
   it("writes an ES module that runs on Node with its JSON imports and lazy chunks inside, and answers what esbuild answered", async () => {

@@ -20,7 +20,9 @@ export function explanationText(e: Explanation): string {
   if (e.named.length) lines.push(`names: ${e.named.map((n) => `${n.text} (a ${n.names})`).join(", ")}`);
   lines.push(`operations: ${e.operations.length ? e.operations.map((o) => `${o.surface} → ${o.sense} (${USE[o.use]})`).join(", ") : "none"}`);
   lines.push(`a tool must do: ${e.required.length ? e.required.join(" or ") : "anything"}; work on: ${e.objects.length ? e.objects.join(" or ") : "anything"}`);
-  lines.push(`known to the tools: ${percent(e.coverage)} of the request's words and values (at least ${percent(e.thresholds.coverage)}); best score at least ${e.thresholds.score}`);
+  lines.push(
+    `known to the tools: ${percent(e.coverage)} of the request's words and values (at least ${percent(e.thresholds.coverage)}); best score at least ${e.thresholds.score}`,
+  );
   lines.push(`verdict: ${e.found ? "found" : "found:false"}, ${e.verdict}`);
   lines.push("");
   lines.push("terms (weight × idf; idf 0: no tool has it):");
@@ -29,7 +31,9 @@ export function explanationText(e: Explanation): string {
   for (const c of e.candidates) {
     lines.push("");
     const checks = `${c.servesOperation ? "does" : "does not do"} what is asked, ${c.servesObject ? "works" : "does not work"} on it`;
-    lines.push(`${c.rank ?? "–"}. ${c.name}  ${c.display}  score ${c.score.toFixed(3)}${c.score !== c.relevance ? ` (${c.relevance.toFixed(3)} before the frame check, halved for each miss)` : ""}`);
+    lines.push(
+      `${c.rank ?? "–"}. ${c.name}  ${c.display}  score ${c.score.toFixed(3)}${c.score !== c.relevance ? ` (${c.relevance.toFixed(3)} before the frame check, halved for each miss)` : ""}`,
+    );
     lines.push(`   ${checks}; the tool does: ${c.does.length ? c.does.join(", ") : "nothing the thesaurus names"}`);
     if (c.contributions.length === 0) lines.push("   shares no term with the request");
     for (const part of c.contributions) lines.push(`   +${part.score.toFixed(3)}  ${part.label}  (${part.fields.join(", ")})`);

@@ -22,4 +22,3 @@ export function failureOf(error: unknown): ReadFailure {
 export function describeFailure(error: unknown): string {
   return describe(failureOf(error));
 }
-

@@ -12,7 +12,7 @@
  * never skipped. Links to folders are not followed, as git does not follow
  * them: name such a folder to search it.
  */
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { globSync, isDynamicPattern } from "tinyglobby";
 import { UsageError } from "./command.ts";
@@ -70,7 +70,10 @@ function search(shownPrefix: string, absolutePrefix: string, chain: RuleChain, f
 /** The leading segments of a glob that hold no glob syntax: the folder its matches are all in. */
 function globBase(pattern: string): string {
   const segments = pattern.split("/");
-  const fixed = segments.slice(0, segments.findIndex((segment) => isDynamicPattern(segment)));
+  const fixed = segments.slice(
+    0,
+    segments.findIndex((segment) => isDynamicPattern(segment)),
+  );
   return fixed.join("/") || (pattern.startsWith("/") ? "/" : ".");
 }
 
@@ -99,7 +102,7 @@ function expand(pattern: string, found: Found[]): void {
 /** The files under one path given, in a stable order. */
 function filesUnder(given: string): Found[] {
   const found: Found[] = [];
-  let info;
+  let info: Stats | undefined;
   try {
     info = statSync(given, { throwIfNoEntry: false });
   } catch (error) {

@@ -118,7 +118,6 @@ export class GitIgnores {
     }
     return hidden;
   }
-
 }
 
 /** `chain` and the `.gitignore` that a listing of the folder at `prefix` (its path and a separator) shows. */

@@ -78,7 +78,11 @@ describe("the controls, through the CLI", () => {
     const cwd = await project({ ...TOOLS, ...config({ tools: { deny: ["db-d*"] } }) });
     const call = await runHdlp(["call", "db-drop", "--json"], { cwd, env: { HDLP_AUDIT_LOG: join(cwd, "audit.jsonl") } });
     expect(call.code).toBe(1);
-    expect(JSON.parse(call.stdout)).toMatchObject({ ok: false, refused: "not-permitted", error: "`db-drop` is not allowed by the operator's policy (`tools` in hdlp.config.json); nothing was run" });
+    expect(JSON.parse(call.stdout)).toMatchObject({
+      ok: false,
+      refused: "not-permitted",
+      error: "`db-drop` is not allowed by the operator's policy (`tools` in hdlp.config.json); nothing was run",
+    });
     expect(spawnSync("test", ["-e", join(cwd, "dropped")]).status).toBe(1);
     const list = await runHdlp(["list"], { cwd });
     expect(list.stdout).not.toContain("db-drop");
@@ -115,7 +119,13 @@ describe("hdlp config check / hdlp doctor", () => {
     const forgejo = await answering(200, '{"version":"11.0.1+gitea-1.22.0"}');
     const cwd = await project({
       ...TOOLS,
-      ...config({ gatekeepers: { "BS-SG-001": { url: gatekeeper } }, forgejo: { url: forgejo }, tools: { deny: ["db-drop"] }, secrets: { "db-query": { PGPASSWORD: { env: "TEST_PG_PASSWORD" } } }, sandbox: { mode: "off" } }),
+      ...config({
+        gatekeepers: { "BS-SG-001": { url: gatekeeper } },
+        forgejo: { url: forgejo },
+        tools: { deny: ["db-drop"] },
+        secrets: { "db-query": { PGPASSWORD: { env: "TEST_PG_PASSWORD" } } },
+        sandbox: { mode: "off" },
+      }),
     });
     const env = { HDLP_GATEKEEPER_BS_SG_001_TOKEN: TOKEN, TEST_PG_PASSWORD: "pg-secret-value" };
     const run = await runHdlp(["config", "check"], { cwd, env });
@@ -138,11 +148,22 @@ describe("hdlp config check / hdlp doctor", () => {
 
   it("names the server that does not answer and a secret that cannot be read, and exits 1", async () => {
     const down = await nothingListening();
-    const cwd = await project({ ...TOOLS, ...config({ api: { url: down }, secrets: { "db-query": { PGPASSWORD: { file: "/nonexistent/pg.pw" } } }, sandbox: { mode: "off" } }) });
+    const cwd = await project({
+      ...TOOLS,
+      ...config({ api: { url: down }, secrets: { "db-query": { PGPASSWORD: { file: "/nonexistent/pg.pw" } } }, sandbox: { mode: "off" } }),
+    });
     const run = await runHdlp(["doctor", "--json"], { cwd });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
-    expect(report.executors).toEqual([{ executor: "hlpd-api", name: "hlpd-api", url: down, answered: false, detail: `GET ${down} failed: connect ECONNREFUSED ${down.slice("http://".length)}` }]);
+    expect(report.executors).toEqual([
+      {
+        executor: "hlpd-api",
+        name: "hlpd-api",
+        url: down,
+        answered: false,
+        detail: `GET ${down} failed: connect ECONNREFUSED ${down.slice("http://".length)}`,
+      },
+    ]);
     expect(report.problems).toEqual([
       "the secret PGPASSWORD of `db-query` (file /nonexistent/pg.pw) cannot be read: ENOENT: no such file or directory, open '/nonexistent/pg.pw'",
       `hlpd-api hlpd-api (${down}) does not answer: GET ${down} failed: connect ECONNREFUSED ${down.slice("http://".length)}`,
@@ -178,7 +199,9 @@ describe("hdlp config check / hdlp doctor", () => {
       expect(run.code).toBe(1);
       const report = JSON.parse(run.stdout);
       expect(report.sandbox).toMatchObject({ mode: "required", works: false });
-      expect(report.problems[0]).toMatch(/^sandbox: mode is required but the sandbox does not work here, so no shell tool will run: bubblewrap \(bwrap\) is not installed/);
+      expect(report.problems[0]).toMatch(
+        /^sandbox: mode is required but the sandbox does not work here, so no shell tool will run: bubblewrap \(bwrap\) is not installed/,
+      );
       const on = await project({ ...TOOLS, ...config({ sandbox: { mode: "on" } }) });
       const warned = JSON.parse((await hdlpWithPath(["doctor", "--json"], on, emptyPath)).stdout);
       expect(warned.problems).toEqual([]);

@@ -18,7 +18,9 @@ describe("hdlp export", () => {
   it("prints the Anthropic Messages shape and the MCP tools/list shape, narrowed by --tools", async () => {
     const cwd = await project({ "tools/shell-exec/TOOL.hdlp": SEED, "tools/other/TOOL.hdlp": SEED.replace("name: shell-exec", "name: other") });
     const anthropic = await runHdlp(["export", "--format", "anthropic", "--tools", "shell-*"], { cwd });
-    expect(JSON.parse(anthropic.stdout)).toEqual({ tools: [expect.objectContaining({ name: "shell-exec", input_schema: expect.objectContaining({ type: "object" }) })] });
+    expect(JSON.parse(anthropic.stdout)).toEqual({
+      tools: [expect.objectContaining({ name: "shell-exec", input_schema: expect.objectContaining({ type: "object" }) })],
+    });
     const mcp = await runHdlp(["export", "--format", "mcp"], { cwd });
     expect((JSON.parse(mcp.stdout) as { tools: { name: string; title: string }[] }).tools.map((t) => [t.name, t.title])).toEqual([
       ["other", "Shell命令执行"],

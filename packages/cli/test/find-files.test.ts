@@ -41,7 +41,14 @@ const IGNORING_TREE = {
 
 describe("findFiles", () => {
   it("searches a folder to the bottom for *.hdlp, sorted, with paths as join() spells them", async () => {
-    const dir = await inProject({ "tools/b/TOOL.hdlp": "", "tools/a/TOOL.hdlp": "", "tools/a.hdlp": "", "tools/group/c/TOOL.hdlp": "", "tools/notes.txt": "", "tools/empty/.keep": "" });
+    const dir = await inProject({
+      "tools/b/TOOL.hdlp": "",
+      "tools/a/TOOL.hdlp": "",
+      "tools/a.hdlp": "",
+      "tools/group/c/TOOL.hdlp": "",
+      "tools/notes.txt": "",
+      "tools/empty/.keep": "",
+    });
     for (const given of ["tools", "./tools", "tools/", "./tools//", "tools/../tools", join(dir, "tools"), `../${basename(dir)}/tools`]) {
       const expected = ["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "group/c/TOOL.hdlp"].map((name) => join(given, name));
       expect(findFiles([given])).toEqual(expected);
@@ -61,11 +68,22 @@ describe("findFiles", () => {
     execFileSync("git", ["init", "-q"]);
     // git lists node_modules, which hdlp skips besides.
     const listed = (folder: string) => execFileSync("git", ["ls-files", "--others", "--exclude-standard", "--", folder], { encoding: "utf8" }).split("\n");
-    const gitSays = (folder: string) => listed(folder).filter((p) => p.endsWith(".hdlp") && !p.includes("node_modules/")).sort();
+    const gitSays = (folder: string) =>
+      listed(folder)
+        .filter((p) => p.endsWith(".hdlp") && !p.includes("node_modules/"))
+        .sort();
     expect(findFiles(["."])).toEqual(gitSays("."));
     expect(findFiles(["tools"])).toEqual(gitSays("tools"));
     // What the tree is built to show, spelt out.
-    expect(findFiles(["."])).toEqual(["tools/a/TOOL.hdlp", "tools/a/keep.draft.hdlp", "tools/b/b.draft.hdlp", "tools/c/other.hdlp", "tools/deep/er/still/TOOL.hdlp", "tools/top-only.hdlp", "vendor/ours/TOOL.hdlp"]);
+    expect(findFiles(["."])).toEqual([
+      "tools/a/TOOL.hdlp",
+      "tools/a/keep.draft.hdlp",
+      "tools/b/b.draft.hdlp",
+      "tools/c/other.hdlp",
+      "tools/deep/er/still/TOOL.hdlp",
+      "tools/top-only.hdlp",
+      "vendor/ours/TOOL.hdlp",
+    ]);
   });
 
   it("outside a git checkout, reads the .gitignore files from the searched folder down only", async () => {
@@ -86,14 +104,25 @@ describe("findFiles", () => {
     await inProject(IGNORING_TREE);
     mkdirSync(".git");
     expect(findFiles(["tools/**/TOOL.hdlp"])).toEqual(["tools/a/TOOL.hdlp", "tools/deep/er/still/TOOL.hdlp"]);
-    expect(findFiles(["tools/*"])).toEqual(["tools/a/TOOL.hdlp", "tools/a/keep.draft.hdlp", "tools/b/b.draft.hdlp", "tools/c/other.hdlp", "tools/deep/er/still/TOOL.hdlp", "tools/top-only.hdlp"]);
+    expect(findFiles(["tools/*"])).toEqual([
+      "tools/a/TOOL.hdlp",
+      "tools/a/keep.draft.hdlp",
+      "tools/b/b.draft.hdlp",
+      "tools/c/other.hdlp",
+      "tools/deep/er/still/TOOL.hdlp",
+      "tools/top-only.hdlp",
+    ]);
     expect(findFiles(["vendor/*/TOOL.hdlp", "{tools,vendor}/c*"])).toEqual(["vendor/ours/TOOL.hdlp", "tools/c/other.hdlp"]);
     expect(() => findFiles(["tools/**/NOPE.hdlp"])).toThrow(new UsageError("no file or folder matches `tools/**/NOPE.hdlp`."));
   });
 
   it("gives each file once, in the order of the paths given, whichever way it is spelt", async () => {
     const dir = await inProject({ "tools/a/TOOL.hdlp": "", "tools/b/TOOL.hdlp": "", "z.hdlp": "" });
-    expect(findFiles(["z.hdlp", "tools", "./tools/a/TOOL.hdlp", join(dir, "tools/b/TOOL.hdlp"), "tools/*/TOOL.hdlp", "."])).toEqual(["z.hdlp", "tools/a/TOOL.hdlp", "tools/b/TOOL.hdlp"]);
+    expect(findFiles(["z.hdlp", "tools", "./tools/a/TOOL.hdlp", join(dir, "tools/b/TOOL.hdlp"), "tools/*/TOOL.hdlp", "."])).toEqual([
+      "z.hdlp",
+      "tools/a/TOOL.hdlp",
+      "tools/b/TOOL.hdlp",
+    ]);
   });
 
   it("finds anything named *.hdlp (the reader reports what is not a file), and does not follow links to folders", async () => {

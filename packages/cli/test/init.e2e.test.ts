@@ -36,7 +36,11 @@ describe("hdlp init", () => {
     const workflow = parse(readFileSync(join(cwd, ".github/workflows/hdlp.yml"), "utf8"));
     expect(Object.keys(workflow.on)).toEqual(["push", "pull_request"]);
     const steps = Object.values(workflow.jobs as Record<string, { steps: { uses?: string; run?: string }[] }>).flatMap((job) => job.steps);
-    expect(steps.map((step) => step.uses ?? step.run)).toEqual(["actions/checkout@v4", "actions/setup-node@v4", `npx -y hdlp@${manifest.version} lint tools --format github --max-warnings 0`]);
+    expect(steps.map((step) => step.uses ?? step.run)).toEqual([
+      "actions/checkout@v4",
+      "actions/setup-node@v4",
+      `npx -y hdlp@${manifest.version} lint tools --format github --max-warnings 0`,
+    ]);
   });
 
   it("prints a pre-commit configuration whose hooks select the files the repository's .pre-commit-hooks.yaml does", async () => {

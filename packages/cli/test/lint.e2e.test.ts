@@ -85,7 +85,14 @@ describe("hdlp lint", () => {
     expect(sarifRun.results[0]).toMatchObject({
       ruleId: "unknown-executor",
       level: "error",
-      locations: [{ physicalLocation: { artifactLocation: { uri: "tools/shell-exec/TOOL.hdlp", uriBaseId: "SRCROOT" }, region: { startLine: 5, startColumn: 11, endLine: 5, endColumn: 16 } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: "tools/shell-exec/TOOL.hdlp", uriBaseId: "SRCROOT" },
+            region: { startLine: 5, startColumn: 11, endLine: 5, endColumn: 16 },
+          },
+        },
+      ],
     });
     expect(sarifRun.originalUriBaseIds.SRCROOT.uri).toMatch(/^file:\/\/.*\/$/);
   });
@@ -136,7 +143,9 @@ describe("hdlp lint", () => {
   });
 
   it("--fix renames a misspelt key once, keeping its value, instead of also adding the missing one", async () => {
-    const misspelt = SEED.replace("display: ", "dispaly: ").replace("  timeout_ms: 30000", "  timeot_ms: 60000").replace('description: "工作目录"', 'descripton: "工作目录"');
+    const misspelt = SEED.replace("display: ", "dispaly: ")
+      .replace("  timeout_ms: 30000", "  timeot_ms: 60000")
+      .replace('description: "工作目录"', 'descripton: "工作目录"');
     const cwd = await project({ "tools/shell-exec/TOOL.hdlp": misspelt });
     const run = await runHdlp(["lint", "--fix"], { cwd });
     const fixed = await readFile(join(cwd, "tools/shell-exec/TOOL.hdlp"), "utf8");
@@ -190,7 +199,9 @@ describe("hdlp lint", () => {
     expect(statSync(join(cwd, "tools/big/TOOL.hdlp")).size).toBe(4 * 1024 ** 3);
     const fmt = await runHdlp(["fmt", "--check"], { cwd, killAfterMs: 30_000 });
     expect(fmt.code).toBe(1);
-    expect(fmt.stderr).toContain("tools/big/TOOL.hdlp: cannot format: This file is 4,294,967,296 bytes, more than the 1,048,576 bytes (1 MiB) a TOOL.hdlp may have; it is not read.");
+    expect(fmt.stderr).toContain(
+      "tools/big/TOOL.hdlp: cannot format: This file is 4,294,967,296 bytes, more than the 1,048,576 bytes (1 MiB) a TOOL.hdlp may have; it is not read.",
+    );
   });
 
   it("finds duplicate names across files and folders named differently from their tool", async () => {
@@ -202,7 +213,10 @@ describe("hdlp lint", () => {
   });
 
   it("quotes the line of a file that only the rules across files flag, in the stylish report", async () => {
-    const cwd = await project({ "tools/a/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a"), "tools/b/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a") });
+    const cwd = await project({
+      "tools/a/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a"),
+      "tools/b/TOOL.hdlp": SEED.replace("name: shell-exec", "name: a"),
+    });
     const run = await runHdlp(["lint"], { cwd });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("tools/a/TOOL.hdlp:1:7: error: The tool name `a` is also declared in tools/b/TOOL.hdlp. [duplicate-name]\n  1 | name: a\n");
@@ -219,7 +233,10 @@ describe("hdlp lint", () => {
     // The fixtures of packages/match/src/collision/testdata: two restart tools saying the same thing, one in English.
     const fixtures = new URL("../../match/src/collision/testdata/", import.meta.url);
     const read = (path: string) => readFile(new URL(path, fixtures), "utf8");
-    const colliding = { "tools/service-restart/TOOL.hdlp": await read("colliding/service-restart/TOOL.hdlp"), "tools/systemd-restart/TOOL.hdlp": await read("colliding/systemd-restart/TOOL.hdlp") };
+    const colliding = {
+      "tools/service-restart/TOOL.hdlp": await read("colliding/service-restart/TOOL.hdlp"),
+      "tools/systemd-restart/TOOL.hdlp": await read("colliding/systemd-restart/TOOL.hdlp"),
+    };
     const cwd = await project(colliding);
     expect(await runHdlp(["lint"], { cwd })).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
 
@@ -236,14 +253,19 @@ describe("hdlp lint", () => {
     expect(sarif.results.map((r: { ruleId: string }) => r.ruleId)).toEqual(["intent-collision", "intent-collision"]);
 
     const suppressed = await project({ ...colliding, "tools/service-restart/TOOL.hdlp": await read("suppressed/service-restart/TOOL.hdlp") });
-    const quiet = JSON.parse((await runHdlp(["lint", "--collisions", "--format", "json"], { cwd: suppressed })).stdout).files as { diagnostics: { rule: string }[] }[];
+    const quiet = JSON.parse((await runHdlp(["lint", "--collisions", "--format", "json"], { cwd: suppressed })).stdout).files as {
+      diagnostics: { rule: string }[];
+    }[];
     expect(quiet.map((f) => f.diagnostics.map((d) => d.rule))).toEqual([[], ["intent-collision"]]);
     // Without --collisions the rule does not run, and its suppression is neither unknown nor idle.
     expect(await runHdlp(["lint"], { cwd: suppressed })).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
   });
 
   it("lints single files and *.hdlp files in a folder as well as */TOOL.hdlp", async () => {
-    const cwd = await project({ "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"), "one.hdlp": SEED.replace("name: shell-exec", "name: one") });
+    const cwd = await project({
+      "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"),
+      "one.hdlp": SEED.replace("name: shell-exec", "name: one"),
+    });
     const run = await runHdlp(["lint", "one.hdlp", "more"], { cwd });
     expect(run).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
   });

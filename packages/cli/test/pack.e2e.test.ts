@@ -92,7 +92,11 @@ describe("the packed hdlp", () => {
     expect(packed.dependencies ?? {}).toEqual({});
     expect(packed.engines).toEqual({ node: ">=20.18.1" });
     expect(packed.type).toBe("module");
-    expect(readdirSync(join(project, "node_modules")).filter((name) => !name.startsWith(".")).sort()).toEqual(["hdlp"]);
+    expect(
+      readdirSync(join(project, "node_modules"))
+        .filter((name) => !name.startsWith("."))
+        .sort(),
+    ).toEqual(["hdlp"]);
     expect(readdirSync(join(project, "node_modules/.bin")).sort()).toEqual(["hdlp", "hdlp-language-server"]);
   });
 });

@@ -33,7 +33,8 @@ describe(".pre-commit-hooks.yaml", () => {
     for (const hook of hooks) {
       const files = new RegExp(hook.files);
       for (const path of ["TOOL.hdlp", "tools/git-log/TOOL.hdlp", "a/b/c/TOOL.hdlp", "draft.hdlp", "tools/x.hdlp"]) expect(files.test(path), path).toBe(true);
-      for (const path of ["README.md", "TOOL.hdlp.bak", "tools/TOOL.hdlpx", "hdlp.config.json", "tools/hdlp/readme.txt"]) expect(files.test(path), path).toBe(false);
+      for (const path of ["README.md", "TOOL.hdlp.bak", "tools/TOOL.hdlpx", "hdlp.config.json", "tools/hdlp/readme.txt"])
+        expect(files.test(path), path).toBe(false);
     }
   });
 

@@ -12,7 +12,13 @@ import { HDLP, project, runHdlp } from "./run-hdlp.ts";
 
 /** The tools `hdlp mcp` serves, run from `cwd`, asked over stdio by the SDK's client. */
 async function mcpToolNames(cwd: string, env: Record<string, string>): Promise<string[]> {
-  const transport = new StdioClientTransport({ command: HDLP, args: ["mcp"], cwd, env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? "/tmp", ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: HDLP,
+    args: ["mcp"],
+    cwd,
+    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? "/tmp", ...env },
+    stderr: "pipe",
+  });
   const client = new Client({ name: "root-discovery", version: "1.0.0" });
   await client.connect(transport);
   onTestFinished(() => client.close());

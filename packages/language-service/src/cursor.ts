@@ -10,7 +10,19 @@
  *   - the indentation of the cursor's line, for which block map a key
  *     typed on a fresh line would belong to.
  */
-import { type Comment, type Entry, type HdlpToken, type ListNode, type MapNode, type Node, type Position, type Range, type ToolDocument, Tokens, type Value } from "@hdlp/parser";
+import {
+  type Comment,
+  type Entry,
+  type HdlpToken,
+  type ListNode,
+  type MapNode,
+  type Node,
+  type Position,
+  type Range,
+  type ToolDocument,
+  Tokens,
+  type Value,
+} from "@hdlp/parser";
 
 const { BlockText, Colon, Comma, Dash, Dedent, Indent, Key, LCurly, LSquare, Newline, RCurly, RSquare, ScalarToken, tokenIs } = Tokens;
 

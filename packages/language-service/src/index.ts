@@ -7,7 +7,16 @@
  * calls them in the page. Types and enums are LSP's (vscode-languageserver-types).
  */
 export { analyse, type Analysis } from "./analysis.ts";
-export { cursorAt, type Cursor, type CursorContext, type KeyContext, type ValueContext, type CommentContext, type NoContext, type PathSegment } from "./cursor.ts";
+export {
+  cursorAt,
+  type Cursor,
+  type CursorContext,
+  type KeyContext,
+  type ValueContext,
+  type CommentContext,
+  type NoContext,
+  type PathSegment,
+} from "./cursor.ts";
 export { toLspDiagnostic, toLspRange, toLspEdit, rangesMeet, DIAGNOSTIC_SOURCE } from "./convert.ts";
 export { lineEdits } from "./line-diff.ts";
 export { complete, completionTriggerCharacters, type CompletionOptions } from "./features/complete.ts";

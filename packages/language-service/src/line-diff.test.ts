@@ -14,9 +14,7 @@ describe("lineEdits", () => {
   });
 
   it("touches only the changed line", () => {
-    expect(lineEdits("a\nb\nc\n", "a\nB\nc\n")).toEqual([
-      { range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: "B\n" },
-    ]);
+    expect(lineEdits("a\nb\nc\n", "a\nB\nc\n")).toEqual([{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: "B\n" }]);
   });
 
   it("gives separate hunks for separate changes", () => {

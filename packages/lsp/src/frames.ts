@@ -44,8 +44,18 @@ export function wellFormedFrames(input: Readable, report: (problem: string) => v
     }
     const lines = head.toString("latin1", 0, end).split("\r\n");
     const malformed = lines.find((line) => !line.includes(":"));
-    const length = lines.find((line) => /^content-length:/i.test(line))?.replace(/^content-length:/i, "").trim();
-    const problem = malformed !== undefined ? `a header line without \`:\` (${JSON.stringify(malformed)})` : length === undefined ? "no Content-Length header" : !/^\d+$/.test(length) ? `a Content-Length that is not a number (${JSON.stringify(length)})` : undefined;
+    const length = lines
+      .find((line) => /^content-length:/i.test(line))
+      ?.replace(/^content-length:/i, "")
+      .trim();
+    const problem =
+      malformed !== undefined
+        ? `a header line without \`:\` (${JSON.stringify(malformed)})`
+        : length === undefined
+          ? "no Content-Length header"
+          : !/^\d+$/.test(length)
+            ? `a Content-Length that is not a number (${JSON.stringify(length)})`
+            : undefined;
     if (problem) {
       report(`a message with ${problem} was skipped: ${JSON.stringify(lines.join("; "))}`);
       skipToNextFrame(end + HEADER_END.length);

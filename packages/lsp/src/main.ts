@@ -20,9 +20,12 @@ const options = { cancelUndispatched: cancelUndispatchedRequest };
 const stdio = process.argv.includes("--stdio");
 if (stdio) globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
 const report = (problem: string) => process.stderr.write(`hdlp-language-server: ${problem}\n`);
-const connection = stdio ? createConnection(ProposedFeatures.all, wellFormedFrames(process.stdin, report), process.stdout, options) : createConnection(ProposedFeatures.all, options);
+const connection = stdio
+  ? createConnection(ProposedFeatures.all, wellFormedFrames(process.stdin, report), process.stdout, options)
+  : createConnection(ProposedFeatures.all, options);
 // The editor keeps its server: a bug of ours is logged (the editor shows it in the server's output), not fatal.
-const logError = (error: unknown) => connection.console.error(`hdlp: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+const logError = (error: unknown) =>
+  connection.console.error(`hdlp: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 process.on("uncaughtException", logError);
 process.on("unhandledRejection", logError);
 startServer(connection);

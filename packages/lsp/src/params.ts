@@ -29,10 +29,18 @@ function positionProblem(value: unknown, path: string): string | undefined {
 const PROBLEMS: Record<ParamPart, (value: unknown) => string | undefined> = {
   textDocument: (value) => (isObject(value) && typeof value.uri === "string" ? undefined : "`textDocument.uri` must be a string"),
   position: (value) => positionProblem(value, "position"),
-  range: (value) => (isObject(value) ? (positionProblem(value.start, "range.start") ?? positionProblem(value.end, "range.end")) : `\`range\` must be \`{ start, end }\`, not ${describe(value)}`),
-  positions: (value) => (Array.isArray(value) ? value.map((p, i) => positionProblem(p, `positions[${i}]`)).find((p) => p !== undefined) : `\`positions\` must be a list of positions, not ${describe(value)}`),
+  range: (value) =>
+    isObject(value)
+      ? (positionProblem(value.start, "range.start") ?? positionProblem(value.end, "range.end"))
+      : `\`range\` must be \`{ start, end }\`, not ${describe(value)}`,
+  positions: (value) =>
+    Array.isArray(value)
+      ? value.map((p, i) => positionProblem(p, `positions[${i}]`)).find((p) => p !== undefined)
+      : `\`positions\` must be a list of positions, not ${describe(value)}`,
   context: (value) =>
-    isObject(value) && Array.isArray(value.diagnostics) && (value.only === undefined || (Array.isArray(value.only) && value.only.every((kind) => typeof kind === "string")))
+    isObject(value) &&
+    Array.isArray(value.diagnostics) &&
+    (value.only === undefined || (Array.isArray(value.only) && value.only.every((kind) => typeof kind === "string")))
       ? undefined
       : "`context` must be `{ diagnostics: [...] }`, with `only` a list of kinds when given",
   options: (value) => (isObject(value) ? undefined : `\`options\` must be formatting options, \`{ tabSize, insertSpaces }\`, not ${describe(value)}`),

@@ -145,7 +145,9 @@ export function startServer(connection: Connection): void {
         settings = await fetchSettings();
       }
       if (clientWatchesFiles) {
-        void settle("registering file events", () => connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/TOOL.hdlp" }] }));
+        void settle("registering file events", () =>
+          connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/TOOL.hdlp" }] }),
+        );
       }
       followWorkspaceFolders();
       rescanTools();
@@ -218,15 +220,42 @@ export function startServer(connection: Connection): void {
   // internal error.
   const DOCUMENT = ["textDocument"] as const;
   const AT = ["textDocument", "position"] as const;
-  connection.onRequest(CompletionRequest.type, guarded("textDocument/completion", AT, (params) => complete(analysisOf(params.textDocument.uri), params.position, { today: new Date() })));
-  connection.onRequest(HoverRequest.type, guarded("textDocument/hover", AT, (params) => hover(analysisOf(params.textDocument.uri), params.position)));
-  connection.onRequest(CodeActionRequest.type, guarded("textDocument/codeAction", ["textDocument", "range", "context"], (params) => codeActions(analysisOf(params.textDocument.uri), params)));
-  connection.onRequest(DocumentFormattingRequest.type, guarded("textDocument/formatting", ["textDocument", "options"], (params) => formatDocument(analysisOf(params.textDocument.uri))));
-  connection.onRequest(DocumentRangeFormattingRequest.type, guarded("textDocument/rangeFormatting", ["textDocument", "range", "options"], (params) => formatRange(analysisOf(params.textDocument.uri), params.range)));
-  connection.onRequest(DocumentSymbolRequest.type, guarded("textDocument/documentSymbol", DOCUMENT, (params) => documentSymbols(analysisOf(params.textDocument.uri))));
-  connection.onRequest(FoldingRangeRequest.type, guarded("textDocument/foldingRange", DOCUMENT, (params) => foldingRanges(analysisOf(params.textDocument.uri))));
-  connection.onRequest(SelectionRangeRequest.type, guarded("textDocument/selectionRange", ["textDocument", "positions"], (params) => selectionRanges(analysisOf(params.textDocument.uri), params.positions)));
-  connection.onRequest(SemanticTokensRequest.type, guarded("textDocument/semanticTokens/full", DOCUMENT, (params) => semanticTokens(analysisOf(params.textDocument.uri))));
+  connection.onRequest(
+    CompletionRequest.type,
+    guarded("textDocument/completion", AT, (params) => complete(analysisOf(params.textDocument.uri), params.position, { today: new Date() })),
+  );
+  connection.onRequest(
+    HoverRequest.type,
+    guarded("textDocument/hover", AT, (params) => hover(analysisOf(params.textDocument.uri), params.position)),
+  );
+  connection.onRequest(
+    CodeActionRequest.type,
+    guarded("textDocument/codeAction", ["textDocument", "range", "context"], (params) => codeActions(analysisOf(params.textDocument.uri), params)),
+  );
+  connection.onRequest(
+    DocumentFormattingRequest.type,
+    guarded("textDocument/formatting", ["textDocument", "options"], (params) => formatDocument(analysisOf(params.textDocument.uri))),
+  );
+  connection.onRequest(
+    DocumentRangeFormattingRequest.type,
+    guarded("textDocument/rangeFormatting", ["textDocument", "range", "options"], (params) => formatRange(analysisOf(params.textDocument.uri), params.range)),
+  );
+  connection.onRequest(
+    DocumentSymbolRequest.type,
+    guarded("textDocument/documentSymbol", DOCUMENT, (params) => documentSymbols(analysisOf(params.textDocument.uri))),
+  );
+  connection.onRequest(
+    FoldingRangeRequest.type,
+    guarded("textDocument/foldingRange", DOCUMENT, (params) => foldingRanges(analysisOf(params.textDocument.uri))),
+  );
+  connection.onRequest(
+    SelectionRangeRequest.type,
+    guarded("textDocument/selectionRange", ["textDocument", "positions"], (params) => selectionRanges(analysisOf(params.textDocument.uri), params.positions)),
+  );
+  connection.onRequest(
+    SemanticTokensRequest.type,
+    guarded("textDocument/semanticTokens/full", DOCUMENT, (params) => semanticTokens(analysisOf(params.textDocument.uri))),
+  );
 
   connection.onShutdown(() => workspace.dispose());
 

@@ -235,7 +235,6 @@ export class ToolsWorkspace {
   }
 }
 
-
 function subfolders(root: string): string[] {
   try {
     return readdirSync(root, { withFileTypes: true })
@@ -271,7 +270,8 @@ function readText(path: string, log: (message: string) => void): string | undefi
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) log(`hdlp: ${path} is not read: it is not a regular file.`);
-    else if (info.size > MAX_TOOL_FILE_BYTES) log(`hdlp: ${path} is not read: it is larger than ${MAX_TOOL_FILE_BYTES} bytes (1 MiB), the most a TOOL.hdlp may have.`);
+    else if (info.size > MAX_TOOL_FILE_BYTES)
+      log(`hdlp: ${path} is not read: it is larger than ${MAX_TOOL_FILE_BYTES} bytes (1 MiB), the most a TOOL.hdlp may have.`);
     else return readFileSync(fd, "utf8");
     return undefined;
   } catch (error) {

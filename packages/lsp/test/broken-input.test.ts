@@ -120,12 +120,39 @@ describe("broken input", () => {
     const big = largeTool(1024 * 1024);
     expect(big.length).toBeGreaterThan(300_000);
     // Three places (start, middle, end): each round formats the whole megabyte twice.
-    await survives("1 MB", big, probePositions(big).filter((_, i) => i % 4 === 0));
+    await survives(
+      "1 MB",
+      big,
+      probePositions(big).filter((_, i) => i % 4 === 0),
+    );
   });
 });
 
 describe("random edit sequences (property)", () => {
-  const FRAGMENTS = ["name: ", "executor: ", "\n", "  ", "\t", ":", "{", "}", "[", "]", ",", '"', "'", "#", "|\n", "- ", "type: string", "true", "2026-02-30", "中文: 值", "\r\n", "params_schema:\n  x: { type: "];
+  const FRAGMENTS = [
+    "name: ",
+    "executor: ",
+    "\n",
+    "  ",
+    "\t",
+    ":",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    '"',
+    "'",
+    "#",
+    "|\n",
+    "- ",
+    "type: string",
+    "true",
+    "2026-02-30",
+    "中文: 值",
+    "\r\n",
+    "params_schema:\n  x: { type: ",
+  ];
 
   const edit = fc.record({
     start: fc.nat(),

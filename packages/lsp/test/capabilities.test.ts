@@ -95,7 +95,11 @@ describe("diagnostics", () => {
     const uri = scratchUri("lint-equal");
     await client.open(uri, broken);
     const expected = (text: string) =>
-      lint(parse(text), { path: "/tmp/hdlp-lsp-scratch/lint-equal/TOOL.hdlp" }).map((d) => ({ code: d.rule, message: d.message, range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } } }));
+      lint(parse(text), { path: "/tmp/hdlp-lsp-scratch/lint-equal/TOOL.hdlp" }).map((d) => ({
+        code: d.rule,
+        message: d.message,
+        range: { start: { line: d.range.start.line, character: d.range.start.character }, end: { line: d.range.end.line, character: d.range.end.character } },
+      }));
     const simplify = (list: { code?: unknown; message: string; range: unknown }[]) => list.map(({ code, message, range }) => ({ code, message, range }));
     const first = await client.diagnosticsFor(uri);
     expect(simplify(first)).toEqual(expected(broken));
@@ -277,7 +281,12 @@ describe("hover", () => {
   });
 
   it("shows the docs of a key inside an array's `items`, named by its path", async () => {
-    const hover = await hoverAt(SEED_EXAMPLE.replace('cwd: { type: string, required: false, description: "工作目录" }', 'tags: { type: array, required: false, description: "标签", items: { ty|pe: string } }'));
+    const hover = await hoverAt(
+      SEED_EXAMPLE.replace(
+        'cwd: { type: string, required: false, description: "工作目录" }',
+        'tags: { type: array, required: false, description: "标签", items: { ty|pe: string } }',
+      ),
+    );
     const value = (hover!.contents as MarkupContent).value;
     expect(value).toContain("params_schema.tags.items.type");
     for (const type of PARAM_TYPES) expect(value).toContain(`\`${type}\``);
@@ -294,7 +303,9 @@ describe("hover", () => {
     const spec = executorSpec("git-forgejo")!;
     const style = (spec.methods.kind === "fixed" ? spec.methods.list : []).find((m) => m.name === "pull.merge")!.params.find((p) => p.name === "style")!;
     expect(style.values).toContain("squash");
-    expect(value).toContain(`- \`style\` (optional) — ${style.doc.zh} · ${style.doc.en} · Allowed values · 可选值: ${style.values!.map((v) => `\`${v}\``).join(" · ")}`);
+    expect(value).toContain(
+      `- \`style\` (optional) — ${style.doc.zh} · ${style.doc.en} · Allowed values · 可选值: ${style.values!.map((v) => `\`${v}\``).join(" · ")}`,
+    );
   });
 
   it("answers null where there is nothing to say", async () => {
@@ -340,7 +351,11 @@ describe("code actions", () => {
     const diagnostics = await client.diagnosticsFor(uri);
     const missing = diagnostics.find((d) => d.code === "missing-field")!;
     expect(missing).toBeDefined();
-    const actions = await client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing] } });
+    const actions = await client.request<CodeAction[]>("textDocument/codeAction", {
+      textDocument: { uri },
+      range: missing.range,
+      context: { diagnostics: [missing] },
+    });
     const fix = actions.find((a) => a.kind === "quickfix" && a.diagnostics?.[0]?.code === "missing-field")!;
     const fixed = applyAction(text, uri, fix);
     expect(fixed).toMatch(/\nauthor: .+\ncreated: 2026-05-31\n/);
@@ -365,7 +380,9 @@ describe("code actions", () => {
   });
 
   it("fixes everything safe at once with source.fixAll", async () => {
-    const text = SEED_EXAMPLE.replace("executor: gatekeeper", "executor: Shell").replace("method: exec\n", "method: exec\nmethod: exec\n").replace("  timeout_ms: 30000", "\ttimeout_ms: 30000");
+    const text = SEED_EXAMPLE.replace("executor: gatekeeper", "executor: Shell")
+      .replace("method: exec\n", "method: exec\nmethod: exec\n")
+      .replace("  timeout_ms: 30000", "\ttimeout_ms: 30000");
     const { uri, actions } = await actionsFor(text, 0, ["source.fixAll"]);
     expect(actions.map((a) => a.kind)).toEqual(["source.fixAll.hdlp"]);
     const fixed = applyAction(text, uri, actions[0]!);
@@ -393,7 +410,10 @@ describe("formatting", () => {
   });
 
   it("formats a document as `hdlp fmt` does", async () => {
-    const messy = SEED_EXAMPLE.replace("timeout_ms: 30000", "timeout_ms:    30000").replace("why:", "why:  ").replace("author: ICE-GL-ZY001\n", "").replace("name: shell-exec\n", "name: shell-exec\nauthor: ICE-GL-ZY001\n");
+    const messy = SEED_EXAMPLE.replace("timeout_ms: 30000", "timeout_ms:    30000")
+      .replace("why:", "why:  ")
+      .replace("author: ICE-GL-ZY001\n", "")
+      .replace("name: shell-exec\n", "name: shell-exec\nauthor: ICE-GL-ZY001\n");
     const uri = await open(messy);
     const edits = await client.request<TextEdit[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
     expect(edits.length).toBeGreaterThan(0);
@@ -445,7 +465,10 @@ describe("document symbols, folding, selection, semantic tokens", () => {
 
   it("widens a selection from a value to its entry, its block, the document", async () => {
     const uri = await open(SEED_EXAMPLE);
-    const [selection] = await client.request<SelectionRange[]>("textDocument/selectionRange", { textDocument: { uri }, positions: [{ line: 9, character: 15 }] });
+    const [selection] = await client.request<SelectionRange[]>("textDocument/selectionRange", {
+      textDocument: { uri },
+      positions: [{ line: 9, character: 15 }],
+    });
     const chain: string[] = [];
     for (let s: SelectionRange | undefined = selection; s; s = s.parent) {
       const { start, end } = s.range;
@@ -478,7 +501,17 @@ describe("document symbols, folding, selection, semantic tokens", () => {
       decoded.push(`${lines[line]!.slice(character, character + length)}=${legend[type]}`);
     }
     expect(decoded).toEqual(
-      expect.arrayContaining(["name=property", "gatekeeper=enumMember", "exec=method", "cmd=parameter", "string=type", "true=keyword", "30000=number", "2026-05-31=number", "ICE-GL-ZY001=string"]),
+      expect.arrayContaining([
+        "name=property",
+        "gatekeeper=enumMember",
+        "exec=method",
+        "cmd=parameter",
+        "string=type",
+        "true=keyword",
+        "30000=number",
+        "2026-05-31=number",
+        "ICE-GL-ZY001=string",
+      ]),
     );
   });
 });

@@ -89,7 +89,10 @@ beforeAll(async () => {
   client = new RawClient();
   client.send({ id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
   await client.response(1, 30_000);
-  client.send({ method: "initialized", params: {} }, { method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "hdlp", version: 1, text: SEED_EXAMPLE } } });
+  client.send(
+    { method: "initialized", params: {} },
+    { method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "hdlp", version: 1, text: SEED_EXAMPLE } } },
+  );
 });
 
 afterAll(async () => {
@@ -157,9 +160,13 @@ describe("requests with invalid params", () => {
   it("says what is wrong", async () => {
     const id = nextId++;
     client.send({ id, method: "textDocument/hover", params: null });
-    expect((await client.response(id)).error?.message).toBe("Invalid params for textDocument/hover: expected an object with `textDocument` and `position`, got null.");
+    expect((await client.response(id)).error?.message).toBe(
+      "Invalid params for textDocument/hover: expected an object with `textDocument` and `position`, got null.",
+    );
     const position = nextId++;
     client.send({ id: position, method: "textDocument/hover", params: { textDocument: { uri }, position: { line: 0 } } });
-    expect((await client.response(position)).error?.message).toBe("Invalid params for textDocument/hover: `position.character` must be a whole number, 0 or more.");
+    expect((await client.response(position)).error?.message).toBe(
+      "Invalid params for textDocument/hover: `position.character` must be a whole number, 0 or more.",
+    );
   });
 });

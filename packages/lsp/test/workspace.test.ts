@@ -103,7 +103,9 @@ describe("cross-file rules", () => {
     client = await LspClient.start({ workspaceFolder: workspace });
     await client.open(other, tool("shell-exec").replace("executor: gatekeeper", "executor: Shell"));
     const published = await until(other, (d) => codes(d).includes("duplicate-name"));
-    expect(published.map((d) => ({ rule: d.code, message: d.message, range: d.range }))).toEqual(expected.map((d) => ({ rule: d.rule, message: d.message, range: d.range })));
+    expect(published.map((d) => ({ rule: d.code, message: d.message, range: d.range }))).toEqual(
+      expected.map((d) => ({ rule: d.rule, message: d.message, range: d.range })),
+    );
   });
 
   it("warns an open tool that the intent matcher cannot tell from another of the folder, as `hdlp lint --collisions` does", async () => {
@@ -116,7 +118,9 @@ describe("cross-file rules", () => {
     await client.open(mine, text("service-restart"));
     const [warning] = await until(mine, (d) => codes(d).includes("intent-collision"));
     const cli = spawnSync(HDLP_BIN, ["lint", "--collisions", "--format", "json"], { cwd: workspace, encoding: "utf8" });
-    const expected = (JSON.parse(cli.stdout) as { files: { path: string; diagnostics: { message: string; range: unknown }[] }[] }).files.find((f) => f.path === join("tools", "service-restart", "TOOL.hdlp"))!.diagnostics;
+    const expected = (JSON.parse(cli.stdout) as { files: { path: string; diagnostics: { message: string; range: unknown }[] }[] }).files.find(
+      (f) => f.path === join("tools", "service-restart", "TOOL.hdlp"),
+    )!.diagnostics;
     expect([{ message: warning!.message, range: warning!.range }]).toEqual(expected.map((d) => ({ message: d.message, range: d.range })));
     expect(warning!.severity).toBe(2);
 

@@ -22,7 +22,11 @@ const bySyllable = {};
 for (const char of [...gb2312.keys()].sort()) {
   const reading = mandarin.get(char);
   if (!reading) continue;
-  const syllable = reading.split(" ")[0].normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ü/g, "v");
+  const syllable = reading
+    .split(" ")[0]
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ü/g, "v");
   bySyllable[syllable] = (bySyllable[syllable] ?? "") + char;
 }
 const sorted = Object.fromEntries(Object.entries(bySyllable).sort(([a], [b]) => a.localeCompare(b)));

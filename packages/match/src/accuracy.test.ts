@@ -21,7 +21,11 @@ const SETS = fileURLToPath(new URL("../../../bench/intent/", import.meta.url));
 const own = loadLabelledSet(SETS, "queries.jsonl");
 const freshFiles = readdirSync(SETS)
   .filter((d) => d.startsWith("fresh-"))
-  .flatMap((d) => readdirSync(join(SETS, d)).filter((f) => f.startsWith("own-")).map((f) => join(SETS, d, f)));
+  .flatMap((d) =>
+    readdirSync(join(SETS, d))
+      .filter((f) => f.startsWith("own-"))
+      .map((f) => join(SETS, d, f)),
+  );
 
 const missesOf = (result: Evaluation): string => result.misses.map((m) => `${m.query.q} → ${m.got.join(", ") || "found:false"} (${m.verdict})`).join("\n");
 

@@ -154,7 +154,8 @@ function englishConcepts(text: string, words: readonly WordToken[], lexicon: Lex
     for (let len = 1; len <= lexicon.longestEnglishPhrase && i + len <= words.length; len++) {
       const span = words.slice(i, i + len);
       const phrase = span.map((w) => w.stem).join(" ");
-      if (lexicon.englishPhrases.has(phrase)) found.push({ start: span[0]!.start, end: span.at(-1)!.end, phrase, surface: span.map((w) => w.surface).join(" ") });
+      if (lexicon.englishPhrases.has(phrase))
+        found.push({ start: span[0]!.start, end: span.at(-1)!.end, phrase, surface: span.map((w) => w.surface).join(" ") });
     }
   }
   for (const hit of leftmostLongest(found)) {

@@ -59,9 +59,61 @@ const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五
 const ZH_PROGRESSIVE = /(?:正在|在|反复|一直|老是|总是|频繁|不停)\s*$/u;
 
 /** Words after which an -ed or -ing form is still asked for (please stop, and then restarting); after a pronoun it is what happened (we just downloaded). */
-const EN_VERB_POSITION = new Set(["to", "please", "pls", "and", "or", "can", "could", "would", "will", "must", "should", "need", "let", "help", "go", "try", "keep"]);
+const EN_VERB_POSITION = new Set([
+  "to",
+  "please",
+  "pls",
+  "and",
+  "or",
+  "can",
+  "could",
+  "would",
+  "will",
+  "must",
+  "should",
+  "need",
+  "let",
+  "help",
+  "go",
+  "try",
+  "keep",
+]);
 const EN_NEGATION = new Set(["not", "never", "without", "dont", "don", "no", "nor", "doesn", "didn", "won"]);
-const EN_DETERMINER = new Set(["the", "a", "an", "this", "these", "those", "my", "our", "your", "his", "her", "its", "their", "last", "latest", "recent", "previous", "next", "first", "every", "each", "any", "some", "no", "all", "of", "for", "new", "old", "whose", "many", "few", "several"]);
+const EN_DETERMINER = new Set([
+  "the",
+  "a",
+  "an",
+  "this",
+  "these",
+  "those",
+  "my",
+  "our",
+  "your",
+  "his",
+  "her",
+  "its",
+  "their",
+  "last",
+  "latest",
+  "recent",
+  "previous",
+  "next",
+  "first",
+  "every",
+  "each",
+  "any",
+  "some",
+  "no",
+  "all",
+  "of",
+  "for",
+  "new",
+  "old",
+  "whose",
+  "many",
+  "few",
+  "several",
+]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
 /** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */
 const EN_NOUN_SUFFIX = /[a-z]{3}(?:ment|tion|sion|ance|al)s?$/;
@@ -122,7 +174,15 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 function chineseSays(context: Context, start: number, end: number): Use | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
-  if (ZH_PASSIVE.test(before) || ZH_PROGRESSIVE.test(before) || ZH_DONE.test(after) || ZH_TIME.test(after) || ZH_PURPOSE_OR_TOPIC.test(before) || ZH_TOPIC_AFTER.test(after)) return "described";
+  if (
+    ZH_PASSIVE.test(before) ||
+    ZH_PROGRESSIVE.test(before) ||
+    ZH_DONE.test(after) ||
+    ZH_TIME.test(after) ||
+    ZH_PURPOSE_OR_TOPIC.test(before) ||
+    ZH_TOPIC_AFTER.test(after)
+  )
+    return "described";
   if (describesWhatFollows(context, end, after)) return "described";
   // 是谁改的, 啥时候改的, 哪次提交改的: what was done, asked about.
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";

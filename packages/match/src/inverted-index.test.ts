@@ -9,7 +9,15 @@ const weighting: Weighting = {
   params: { weight: 0.5, b: 0.6 },
   slots: { weight: 2, b: 0 },
 };
-const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({ name: [], display: [], intent: [], why: [], params: [], slots: [], ...fields });
+const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({
+  name: [],
+  display: [],
+  intent: [],
+  why: [],
+  params: [],
+  slots: [],
+  ...fields,
+});
 const byIndex = (a: number, b: number): boolean => a < b;
 
 describe("InvertedIndex", () => {
@@ -24,7 +32,16 @@ describe("InvertedIndex", () => {
       weighting,
     );
     expect(index.idf("w:disk")).toBeGreaterThan(index.idf("w:view"));
-    expect(index.top(new Map([["w:view", 1], ["w:disk", 1]]), 1, byIndex)[0]!.doc).toBe(0);
+    expect(
+      index.top(
+        new Map([
+          ["w:view", 1],
+          ["w:disk", 1],
+        ]),
+        1,
+        byIndex,
+      )[0]!.doc,
+    ).toBe(0);
   });
 
   it("saturates repeats: a term said three times does not triple the score", () => {
@@ -48,7 +65,10 @@ describe("InvertedIndex", () => {
 
   it("lowers a tool's score by `adjust` before ranking it, and says what each term adds", () => {
     const index = new InvertedIndex([doc({ intent: ["w:restart", "w:nginx"] }), doc({ intent: ["w:restart"] })], weighting);
-    const query = new Map([["w:restart", 1], ["w:nginx", 1]]);
+    const query = new Map([
+      ["w:restart", 1],
+      ["w:nginx", 1],
+    ]);
     expect(index.top(query, 2, byIndex).map((r) => r.doc)).toEqual([0, 1]);
     const halved = index.top(query, 2, byIndex, (d, score) => (d === 0 ? score / 10 : score));
     expect(halved.map((r) => r.doc)).toEqual([1, 0]);
@@ -60,7 +80,10 @@ describe("InvertedIndex", () => {
   it("ranks every tool sharing a term, in the order `top` would give", () => {
     const docs = Array.from({ length: 20 }, (_, i) => doc({ intent: i % 2 === 0 ? ["w:a", "w:b"] : ["w:a"] }));
     const index = new InvertedIndex(docs, weighting);
-    const query = new Map([["w:a", 1], ["w:b", 0.5]]);
+    const query = new Map([
+      ["w:a", 1],
+      ["w:b", 0.5],
+    ]);
     const all = index.rankAll(query, byIndex, (_, score) => score);
     expect(all).toHaveLength(20);
     expect(all.slice(0, 3)).toEqual(index.top(query, 3, byIndex));
@@ -69,7 +92,10 @@ describe("InvertedIndex", () => {
   it("in a large registry, adds a term most tools hold only to the tools other terms found, unless none did", () => {
     const docs = Array.from({ length: 2500 }, (_, i) => doc({ intent: i < 3 ? ["w:server", "w:nginx"] : ["w:server"] }));
     const index = new InvertedIndex(docs, weighting);
-    const query = new Map([["w:server", 1], ["w:nginx", 1]]);
+    const query = new Map([
+      ["w:server", 1],
+      ["w:nginx", 1],
+    ]);
     const all = index.rankAll(query, byIndex, (_, score) => score);
     expect(all.map((r) => r.doc)).toEqual([0, 1, 2]);
     // their scores are whole: the common term's share is in them

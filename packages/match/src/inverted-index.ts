@@ -70,11 +70,7 @@ export class InvertedIndex {
   readonly size: number;
   private readonly postings = new Map<string, PostingList>();
 
-  constructor(
-    docs: readonly FieldTerms[],
-    weighting: Weighting,
-    k1 = 1.2,
-  ) {
+  constructor(docs: readonly FieldTerms[], weighting: Weighting, k1 = 1.2) {
     this.size = docs.length;
     const averageLength = Object.fromEntries(
       INDEX_FIELDS.map((f) => [f, Math.max(1, docs.reduce((sum, d) => sum + d[f].length, 0) / Math.max(1, docs.length))]),
@@ -155,7 +151,11 @@ export class InvertedIndex {
   }
 
   /** Every tool sharing a term with the query, best first (for explaining a ranking, not for answering: it sorts them all). */
-  rankAll(query: ReadonlyMap<string, number>, before: (a: number, b: number) => boolean, adjust: (doc: number, score: number) => number): Array<{ doc: number; score: number }> {
+  rankAll(
+    query: ReadonlyMap<string, number>,
+    before: (a: number, b: number) => boolean,
+    adjust: (doc: number, score: number) => number,
+  ): Array<{ doc: number; score: number }> {
     const { scores, touched } = this.accumulate(query);
     return touched
       .map((doc) => ({ doc, score: adjust(doc, scores[doc]!) }))

@@ -47,7 +47,10 @@ export function thesaurusCoverage(requests: readonly string[]): ThesaurusCoverag
   let withObject = 0;
   for (const request of requests) {
     const analysis = analyze(request, lexicon);
-    const values = new SpanMask(analysis.text.length, findValues(analysis.text, analysis.folded).map((v) => [v.start, v.end] as const));
+    const values = new SpanMask(
+      analysis.text.length,
+      findValues(analysis.text, analysis.folded).map((v) => [v.start, v.end] as const),
+    );
     const senses = new SpanMask(analysis.text.length);
     const classes = new Set<string>();
     for (const t of analysis.terms) {

@@ -18,8 +18,15 @@ describe("buildLexicon", () => {
   it("knows each sense's class, effect, what it serves and what it includes, transitively", () => {
     const lexicon = buildLexicon(
       thesaurus({
-        operations: { write: sense(["写入"], ["write"], { effect: "change", serves: ["create"] }), create: sense(["新建"], ["create"], { effect: "change", general: true }) },
-        objects: { path: sense(["路径"], ["path"], { includes: ["file"] }), file: sense(["文件"], ["file"], { includes: ["log"] }), log: sense(["日志"], ["log"]) },
+        operations: {
+          write: sense(["写入"], ["write"], { effect: "change", serves: ["create"] }),
+          create: sense(["新建"], ["create"], { effect: "change", general: true }),
+        },
+        objects: {
+          path: sense(["路径"], ["path"], { includes: ["file"] }),
+          file: sense(["文件"], ["file"], { includes: ["log"] }),
+          log: sense(["日志"], ["log"]),
+        },
         aspects: { recent: sense(["最近"], ["recent"]) },
       }),
       stopwords,
@@ -42,9 +49,13 @@ describe("buildLexicon", () => {
   });
 
   it("rejects a sense defined twice, an operation without an effect, and a reference to no such sense", () => {
-    expect(() => buildLexicon(thesaurus({ operations: { tag: sense([], ["tag"], { effect: "change" }) }, objects: { tag: sense([], ["tag"]) } }), stopwords)).toThrow(/"tag" is defined twice/);
+    expect(() =>
+      buildLexicon(thesaurus({ operations: { tag: sense([], ["tag"], { effect: "change" }) }, objects: { tag: sense([], ["tag"]) } }), stopwords),
+    ).toThrow(/"tag" is defined twice/);
     expect(() => buildLexicon(thesaurus({ operations: { view: sense([], ["view"]) } }), stopwords)).toThrow(/"view" needs an effect/);
-    expect(() => buildLexicon(thesaurus({ operations: { write: sense([], ["write"], { effect: "change", serves: ["nothing"] }) } }), stopwords)).toThrow(/serves "nothing"/);
+    expect(() => buildLexicon(thesaurus({ operations: { write: sense([], ["write"], { effect: "change", serves: ["nothing"] }) } }), stopwords)).toThrow(
+      /serves "nothing"/,
+    );
     expect(() => buildLexicon(thesaurus({ objects: { path: sense([], ["path"], { includes: ["nothing"] }) } }), stopwords)).toThrow(/includes "nothing"/);
   });
 
@@ -57,7 +68,19 @@ describe("buildLexicon", () => {
 
   it("loads the bundled thesaurus: operations and objects in both languages", () => {
     const lexicon = defaultLexicon();
-    const pairs = [["提交", "commit"], ["重启", "restart"], ["日志", "log"], ["分支", "branch"], ["部署", "deploy"], ["回滚", "rollback"], ["磁盘", "disk"], ["证书", "cert"], ["藏起来", "stash"], ["写了啥", "read"], ["瞅一眼", "view"]] as const;
+    const pairs = [
+      ["提交", "commit"],
+      ["重启", "restart"],
+      ["日志", "log"],
+      ["分支", "branch"],
+      ["部署", "deploy"],
+      ["回滚", "rollback"],
+      ["磁盘", "disk"],
+      ["证书", "cert"],
+      ["藏起来", "stash"],
+      ["写了啥", "read"],
+      ["瞅一眼", "view"],
+    ] as const;
     for (const [zh, en] of pairs) {
       const shared = lexicon.hanPhrases.get(zh)!.filter((c) => lexicon.englishPhrases.get(englishKey(en))!.includes(c));
       expect(shared, `${zh} / ${en}`).not.toEqual([]);

@@ -116,21 +116,35 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
   const addWords = (where: string, data: { readonly zh: readonly string[]; readonly en: readonly string[] }, concept: string | undefined): void => {
     for (const raw of data.zh) {
       const term = normalizeText(raw).trim();
-      if (term === "" || ![...term].every(isHan)) throw new Error(`thesaurus: "${raw}" in the Chinese words of ${where} is not all Chinese; put it with the English words, or split it`);
+      if (term === "" || ![...term].every(isHan))
+        throw new Error(`thesaurus: "${raw}" in the Chinese words of ${where} is not all Chinese; put it with the English words, or split it`);
       add(hanPhrases, term, concept);
     }
     for (const raw of data.en) {
       const key = englishKey(raw);
-      if (key === "" || [...raw].some(isHan)) throw new Error(`thesaurus: "${raw}" in the English words of ${where} is not a word without Chinese; put it with the Chinese words, or split it`);
+      if (key === "" || [...raw].some(isHan))
+        throw new Error(`thesaurus: "${raw}" in the English words of ${where} is not a word without Chinese; put it with the Chinese words, or split it`);
       add(englishPhrases, key, concept);
     }
   };
 
   for (const [section, senseClass] of Object.entries(SECTIONS)) {
     for (const [id, data] of Object.entries(thesaurus[section as keyof typeof SECTIONS])) {
-      if (senses.has(id)) throw new Error(`thesaurus: the sense "${id}" is defined twice (${senses.get(id)!.class} and ${senseClass}); give each sense its own id`);
-      if (senseClass === "operation" && data.effect !== "read" && data.effect !== "change") throw new Error(`thesaurus: the operation "${id}" needs an effect, "read" or "change"`);
-      senses.set(id, { id, class: senseClass, means: data.means, ...(data.effect !== undefined && { effect: data.effect }), serves: data.serves ?? [], notFor: data.notFor ?? [], general: data.general === true, includes: new Set(data.includes ?? []), place: data.place === true });
+      if (senses.has(id))
+        throw new Error(`thesaurus: the sense "${id}" is defined twice (${senses.get(id)!.class} and ${senseClass}); give each sense its own id`);
+      if (senseClass === "operation" && data.effect !== "read" && data.effect !== "change")
+        throw new Error(`thesaurus: the operation "${id}" needs an effect, "read" or "change"`);
+      senses.set(id, {
+        id,
+        class: senseClass,
+        means: data.means,
+        ...(data.effect !== undefined && { effect: data.effect }),
+        serves: data.serves ?? [],
+        notFor: data.notFor ?? [],
+        general: data.general === true,
+        includes: new Set(data.includes ?? []),
+        place: data.place === true,
+      });
       addWords(`"${id}"`, data, id);
     }
   }
@@ -139,11 +153,13 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       if (senses.get(served)?.class !== "operation") throw new Error(`thesaurus: the operation "${sense.id}" serves "${served}", which is not an operation`);
     }
     for (const unserved of sense.notFor) {
-      if (senses.get(unserved)?.effect !== "read") throw new Error(`thesaurus: the operation "${sense.id}" is not for "${unserved}", which is not a reading operation`);
+      if (senses.get(unserved)?.effect !== "read")
+        throw new Error(`thesaurus: the operation "${sense.id}" is not for "${unserved}", which is not a reading operation`);
     }
     for (const part of sense.includes) {
       // an operation spoken of as a thing (a commit, a backup) may be part of an object too
-      if (senses.get(part) === undefined || senses.get(part)!.class === "aspect") throw new Error(`thesaurus: the object "${sense.id}" includes "${part}", which is neither an object nor an operation`);
+      if (senses.get(part) === undefined || senses.get(part)!.class === "aspect")
+        throw new Error(`thesaurus: the object "${sense.id}" includes "${part}", which is neither an object nor an operation`);
     }
   }
   closeIncludes(senses);

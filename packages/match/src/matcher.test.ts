@@ -74,8 +74,24 @@ describe("intent matching", () => {
     const http = createMatcher([
       tool({ name: "http-get", display: "HTTP GET请求", intent: "Fetch a URL with an HTTP GET request", params: [["url", "网址"]] }),
       tool({ name: "notify", display: "消息通知", intent: "给指定的人发送一条通知消息", params: [["to", "接收人"]] }),
-      tool({ name: "http-post", display: "HTTP POST请求", intent: "向接口发送一个POST请求", params: [["url", "接口地址"], ["body", "JSON请求体"]] }),
-      tool({ name: "http-request", display: "通用HTTP请求", intent: "发送自定义的HTTP请求", params: [["url", "接口地址"], ["method", "HTTP方法，如 GET、POST、PUT、DELETE"]] }),
+      tool({
+        name: "http-post",
+        display: "HTTP POST请求",
+        intent: "向接口发送一个POST请求",
+        params: [
+          ["url", "接口地址"],
+          ["body", "JSON请求体"],
+        ],
+      }),
+      tool({
+        name: "http-request",
+        display: "通用HTTP请求",
+        intent: "发送自定义的HTTP请求",
+        params: [
+          ["url", "接口地址"],
+          ["method", "HTTP方法，如 GET、POST、PUT、DELETE"],
+        ],
+      }),
     ]);
     const best = http.match("对 https://api.example.com/items/42 发个 DELETE").candidates[0];
     expect(best?.name).toBe("http-request");

@@ -89,7 +89,13 @@ export interface ExplainedCandidate {
   /** The operations the tool does (from its name, display and intent). */
   readonly does: string[];
   /** What each request term added, as a share of the attainable score, largest first. */
-  readonly contributions: Array<{ readonly label: string; readonly key: string; readonly origin: Origin; readonly fields: IndexField[]; readonly score: number }>;
+  readonly contributions: Array<{
+    readonly label: string;
+    readonly key: string;
+    readonly origin: Origin;
+    readonly fields: IndexField[];
+    readonly score: number;
+  }>;
 }
 
 export interface Explanation {
@@ -253,16 +259,23 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
       const weights = new Map<string, number>();
       for (const t of senses) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
       const check = frameCheck(request, lexicon, senseBits);
-      const scoreOf = (doc: number): number => [...weights].reduce((sum, [key, weight]) => sum + index.termScore(key, weight, doc), 0) * factor(fit(check, doc));
+      const scoreOf = (doc: number): number =>
+        [...weights].reduce((sum, [key, weight]) => sum + index.termScore(key, weight, doc), 0) * factor(fit(check, doc));
       const own = scoreOf(tool);
       if (own <= 0) return [];
-      const others = index.top(weights, count + 1, before, adjusted(check)).map((r) => r.doc).filter((doc) => doc !== tool).slice(0, count);
+      const others = index
+        .top(weights, count + 1, before, adjusted(check))
+        .map((r) => r.doc)
+        .filter((doc) => doc !== tool)
+        .slice(0, count);
       for (const doc of also) if (doc !== tool && !others.includes(doc)) others.push(doc);
       return others
         .map((doc) => ({
           tool: doc,
           share: round(scoreOf(doc) / own),
-          shared: [...new Set(senses.filter((t) => index.fieldsOf(t.key, doc).length > 0 && index.fieldsOf(t.key, tool).length > 0).map((t) => t.key.slice(2)))],
+          shared: [
+            ...new Set(senses.filter((t) => index.fieldsOf(t.key, doc).length > 0 && index.fieldsOf(t.key, tool).length > 0).map((t) => t.key.slice(2))),
+          ],
         }))
         .sort((a, b) => b.share - a.share || a.tool - b.tool);
     },
@@ -275,11 +288,20 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
       const { found, verdict } = decision(reading);
       const rankOf = new Map(reading.ranked.map((r, i) => [r.doc, i + 1]));
       const wanted = new Set(explainOptions.tools ?? []);
-      const docs = [...reading.ranked.slice(0, top).map((r) => r.doc), ...tools.flatMap((t, doc) => (wanted.has(t.name) && (rankOf.get(doc) ?? Infinity) > top ? [doc] : []))];
+      const docs = [
+        ...reading.ranked.slice(0, top).map((r) => r.doc),
+        ...tools.flatMap((t, doc) => (wanted.has(t.name) && (rankOf.get(doc) ?? Infinity) > top ? [doc] : [])),
+      ];
       const text = request.analysis.text;
       return {
         request: text,
-        terms: reading.terms.map((t) => ({ label: t.label, key: t.key, origin: t.origin, weight: round(t.weight), idf: index.has(t.key) ? round(index.idf(t.key)) : 0 })),
+        terms: reading.terms.map((t) => ({
+          label: t.label,
+          key: t.key,
+          origin: t.origin,
+          weight: round(t.weight),
+          idf: index.has(t.key) ? round(index.idf(t.key)) : 0,
+        })),
         values: request.values.map((v) => ({ kind: v.kind, text: text.slice(v.start, v.end) })),
         named: request.named.map((v) => ({ text: text.slice(v.start, v.end), names: v.names })),
         operations: request.frame.uses.map(({ sense, surface, use }) => ({ sense, surface, use })),
@@ -296,7 +318,13 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
           const seen = new Set<string>();
           const contributions = reading.terms
             .filter((t) => !seen.has(t.key) && reading.weights.get(t.key) === t.weight && seen.add(t.key))
-            .map((t) => ({ label: t.label, key: t.key, origin: t.origin, fields: index.fieldsOf(t.key, doc), score: attainable > 0 ? round(index.termScore(t.key, t.weight, doc) / attainable) : 0 }))
+            .map((t) => ({
+              label: t.label,
+              key: t.key,
+              origin: t.origin,
+              fields: index.fieldsOf(t.key, doc),
+              score: attainable > 0 ? round(index.termScore(t.key, t.weight, doc) / attainable) : 0,
+            }))
             .filter((c) => c.score > 0)
             .sort((a, b) => b.score - a.score);
           return {
@@ -329,11 +357,18 @@ function decide(
 ): { found: boolean; verdict: string } {
   const percent = (x: number) => `${Math.round(x * 100)}%`;
   if (best === undefined) return { found: false, verdict: "no tool shares a word with the request" };
-  if (reading.request.unknownVerb !== undefined) return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
-  if (reading.coverage < thresholds.coverage) return { found: false, verdict: `only ${percent(reading.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)` };
-  if (best.score < thresholds.score) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
+  if (reading.request.unknownVerb !== undefined)
+    return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
+  if (reading.coverage < thresholds.coverage)
+    return {
+      found: false,
+      verdict: `only ${percent(reading.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)`,
+    };
+  if (best.score < thresholds.score)
+    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${reading.request.required.join(", ")})` };
-  if (!best.object) return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };
+  if (!best.object)
+    return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };
   return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(reading.coverage)} of the words known)` };
 }
 
@@ -350,7 +385,9 @@ function factor(fit: Fit): number {
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const check: { operations?: SenseSet; objects?: SenseSet } = {};
   if (request.required.length > 0) {
-    const serving = [...lexicon.senses.values()].filter((sense) => sense.class === "operation" && request.required.some((op) => servesOperation(new Set([sense.id]), op, lexicon)));
+    const serving = [...lexicon.senses.values()].filter(
+      (sense) => sense.class === "operation" && request.required.some((op) => servesOperation(new Set([sense.id]), op, lexicon)),
+    );
     check.operations = bits.of(serving.map((sense) => sense.id));
   }
   const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);

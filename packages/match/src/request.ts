@@ -68,7 +68,8 @@ const CONTEXT_FACTOR = 0.15;
 /** Values that may be words the thesaurus knows whole: a file or tool name (`tar.gz`, `apt-get`), a code (`sha256`, `k8s`). */
 const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 /** A question: it asks to see something even with no operation word (ZY004 在线吗, what's listening on 443?). */
-const QUESTION = /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+const QUESTION =
+  /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
 
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);
@@ -88,21 +89,40 @@ export interface Vocabulary {
 export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const { lexicon } = vocabulary;
   const analysis = analyze(text, lexicon);
-  const senses = new SpanMask(analysis.text.length, analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const));
+  const senses = new SpanMask(
+    analysis.text.length,
+    analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
+  );
   const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
   const named = namedValues(analysis, lexicon, senses, values);
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
-  const valueMask = new SpanMask(analysis.text.length, [...intentValues, ...named].map((v) => [v.start, v.end] as const));
-  const payload = new SpanMask(analysis.text.length, values.filter((v) => PAYLOAD.has(v.kind)).map((v) => [v.start, v.end] as const));
-  const naming = new SpanMask(analysis.text.length, values.filter((v) => NAMING_VALUES.has(v.kind)).map((v) => [v.start, v.end] as const));
+  const valueMask = new SpanMask(
+    analysis.text.length,
+    [...intentValues, ...named].map((v) => [v.start, v.end] as const),
+  );
+  const payload = new SpanMask(
+    analysis.text.length,
+    values.filter((v) => PAYLOAD.has(v.kind)).map((v) => [v.start, v.end] as const),
+  );
+  const naming = new SpanMask(
+    analysis.text.length,
+    values.filter((v) => NAMING_VALUES.has(v.kind)).map((v) => [v.start, v.end] as const),
+  );
 
   const terms: RequestTerm[] = [];
   const push = (t: Pick<Term, "key" | "kind" | "start" | "end">, label: string, factor: number, origin: Origin): void => {
     if (payload.covers(t.start, t.end)) return;
     const inValue = valueMask.covers(t.start, t.end);
     const valueFactor = inValue && !(t.kind === "word" && naming.covers(t.start, t.end)) ? VALUE_FACTOR : 1;
-    terms.push({ key: t.key, weight: KIND_WEIGHT[t.kind] * factor * valueFactor, start: t.start, end: t.end, label, origin: inValue && origin === "request" ? "value" : origin });
+    terms.push({
+      key: t.key,
+      weight: KIND_WEIGHT[t.kind] * factor * valueFactor,
+      start: t.start,
+      end: t.end,
+      label,
+      origin: inValue && origin === "request" ? "value" : origin,
+    });
   };
   // A word the thesaurus knows counts mostly through its sense, so that a tool
   // written in the other language is not outranked by one that merely shares
@@ -116,7 +136,10 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   terms.push(...typos);
 
   // An operation word inside a value, or inside a stretch a typo candidate reads anew (建听 → 监听), is not asked for.
-  const notIntent = new SpanMask(analysis.text.length, [...intentValues, ...named].map((v) => [v.start, v.end] as const));
+  const notIntent = new SpanMask(
+    analysis.text.length,
+    [...intentValues, ...named].map((v) => [v.start, v.end] as const),
+  );
   for (const t of typos) notIntent.mark(t.start, t.end);
   const frame = frameOf(analysis, lexicon, notIntent);
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
@@ -127,7 +150,17 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, lexicon);
   const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
-  return { analysis, values, named, valueMask, terms, frame: fullFrame, required: requiredOperations(fullFrame, lexicon), objects, ...(unknown !== undefined && { unknownVerb: unknown }) };
+  return {
+    analysis,
+    values,
+    named,
+    valueMask,
+    terms,
+    frame: fullFrame,
+    required: requiredOperations(fullFrame, lexicon),
+    objects,
+    ...(unknown !== undefined && { unknownVerb: unknown }),
+  };
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
@@ -170,9 +203,11 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
   for (const value of values) {
     const surface = analysis.text.slice(value.start, value.end);
     const slots = SLOTS[value.kind];
-    for (const slot of slots) out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
+    for (const slot of slots)
+      out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
     const shape = PAYLOAD.has(value.kind) || value.kind === "content" ? undefined : shapeOf(surface);
-    if (shape !== undefined) out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
+    if (shape !== undefined)
+      out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
   }
   for (const value of named) {
     const surface = analysis.text.slice(value.start, value.end);
@@ -193,7 +228,10 @@ const EN_DETERMINER = /\b(?:the|a|an|this|that|our|my|your|their)\s+$/;
  */
 function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, values: readonly Value[]): NamedValue[] {
   const text = analysis.text;
-  const inValue = new SpanMask(text.length, values.map((v) => [v.start, v.end] as const));
+  const inValue = new SpanMask(
+    text.length,
+    values.map((v) => [v.start, v.end] as const),
+  );
   const objectAt = new Map<number, string>();
   const objectEndingAt = new Map<number, string>();
   for (const t of analysis.terms) {
@@ -230,7 +268,8 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   for (const word of analysis.englishWords) {
     if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
     if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
-    for (const known of typos.english(word.stem, word.surface)) add(known, lexicon.englishPhrases.get(known) ?? [], word.start, word.end, `${word.surface}→${known}`);
+    for (const known of typos.english(word.stem, word.surface))
+      add(known, lexicon.englishPhrases.get(known) ?? [], word.start, word.end, `${word.surface}→${known}`);
   }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
@@ -274,10 +313,17 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
  */
-function unknownVerb(analysis: Analysis, terms: readonly RequestTerm[], values: SpanMask, asksKnown: boolean, { index, lexicon }: Vocabulary): string | undefined {
+function unknownVerb(
+  analysis: Analysis,
+  terms: readonly RequestTerm[],
+  values: SpanMask,
+  asksKnown: boolean,
+  { index, lexicon }: Vocabulary,
+): string | undefined {
   const text = analysis.text;
   const known = (start: number, end: number): boolean =>
-    values.covers(start, end) || terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
+    values.covers(start, end) ||
+    terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
   const candidates: Array<readonly [number, number]> = [];
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
     const body = clause[0];
@@ -289,7 +335,11 @@ function unknownVerb(analysis: Analysis, terms: readonly RequestTerm[], values: 
     }
     const ba = body.lastIndexOf("把");
     if (ba !== -1 && !asksKnown) {
-      const rest = body.slice(ba + 1).trimEnd().replace(ZH_TAIL, "").trimEnd();
+      const rest = body
+        .slice(ba + 1)
+        .trimEnd()
+        .replace(ZH_TAIL, "")
+        .trimEnd();
       const last = /(?:[a-z][a-z0-9-]*|[\p{Script=Han}]{1,2})$/u.exec(rest);
       if (last !== null && rest.length > last[0].length) candidates.push([base + ba + 1 + last.index, base + ba + 1 + last.index + last[0].length]);
     }

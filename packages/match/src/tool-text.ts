@@ -44,7 +44,11 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon): 
   const name = analyse(tool.name);
   const display = analyse(tool.display);
   const intent = analyse(tool.intent);
-  const params = tool.params.flatMap((p) => [...keys(p.name), ...keys(p.description), ...(p.enum ?? []).flatMap((v) => (typeof v === "string" ? keys(v) : []))]);
+  const params = tool.params.flatMap((p) => [
+    ...keys(p.name),
+    ...keys(p.description),
+    ...(p.enum ?? []).flatMap((v) => (typeof v === "string" ? keys(v) : [])),
+  ]);
   const fields: FieldTerms = {
     name: name.terms.map((t) => t.key),
     display: display.terms.map((t) => t.key),
@@ -56,7 +60,8 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon): 
   // What a tool does is said by its name, display and intent; its params add what it works on.
   const said = [nameFrame(name, lexicon), memoFrame(display, lexicon), memoFrame(intent, lexicon)];
   const objects = new Set(said.flatMap((f) => [...f.objects]));
-  for (const p of tool.params) for (const key of [...keys(p.name), ...keys(p.description)]) if (lexicon.senses.get(key.slice(2))?.class === "object") objects.add(key.slice(2));
+  for (const p of tool.params)
+    for (const key of [...keys(p.name), ...keys(p.description)]) if (lexicon.senses.get(key.slice(2))?.class === "object") objects.add(key.slice(2));
   return {
     fields,
     frame: { acts: new Set(said.flatMap((f) => [...f.acts])), objects, uses: said.flatMap((f) => f.uses) },

@@ -54,7 +54,6 @@ describe("TypoVocabulary", () => {
     expect(vocabulary.han("森机")).toEqual([]);
   });
 
-
   it("finds English words within the edit budget, nearest first", () => {
     expect(vocabulary.english("retsart")).toEqual(["restart"]);
     expect(vocabulary.english("certifcate")).toEqual(["certificate"]);

@@ -24,8 +24,8 @@ describe("findValues", () => {
 
   it("reads a metric expression as one value: a selector with labels or a range, inside its functions", () => {
     const kinds = (raw: string) => values(raw).filter((v) => v.startsWith("promql:"));
-    expect(kinds("sum(rate(errors_total{svc=\"api\"}[5m])) 画一下")).toEqual(['promql:sum(rate(errors_total{svc="api"}[5m]))']);
-    expect(kinds("up{instance=~\"web.*\"}")).toEqual(['promql:up{instance=~"web.*"}']);
+    expect(kinds('sum(rate(errors_total{svc="api"}[5m])) 画一下')).toEqual(['promql:sum(rate(errors_total{svc="api"}[5m]))']);
+    expect(kinds('up{instance=~"web.*"}')).toEqual(['promql:up{instance=~"web.*"}']);
     expect(kinds("cpu_seconds[1h] please")).toEqual(["promql:cpu_seconds[1h]"]);
     expect(kinds("看下 nginx.conf 和 {a, b} 的 5m")).toEqual([]);
   });
@@ -39,7 +39,13 @@ describe("findValues", () => {
   });
 
   it("takes a Chinese unit after a number as part of the value, and says whether it is a duration or a date", () => {
-    expect(values("6 月 18 号记下的，保留 600 秒，半小时后过期，10% 的用户")).toEqual(["date:6 月", "date:18 号", "duration:600 秒", "duration:半小时", "percent:10%"]);
+    expect(values("6 月 18 号记下的，保留 600 秒，半小时后过期，10% 的用户")).toEqual([
+      "date:6 月",
+      "date:18 号",
+      "duration:600 秒",
+      "duration:半小时",
+      "percent:10%",
+    ]);
     expect(values("mute it for 2 hours, or 30m")).toEqual(["duration:2 hours", "duration:30m"]);
     expect(values("昨天和上周五的")).toEqual(["date:昨天", "date:上周五"]);
   });
@@ -65,7 +71,12 @@ describe("findValues", () => {
   });
 
   it("takes quoted text, code and what follows 就说 for payload", () => {
-    expect(values('提交说明写"修复缓存过期"，跑 `ls /proc`，就说明天上线')).toEqual(['quote:"修复缓存过期"', "command:`ls /proc`", "content:明天上线", "date:明天"]);
+    expect(values('提交说明写"修复缓存过期"，跑 `ls /proc`，就说明天上线')).toEqual([
+      'quote:"修复缓存过期"',
+      "command:`ls /proc`",
+      "content:明天上线",
+      "date:明天",
+    ]);
     expect(values("哪个文件里有 listen 8080 这句")).toEqual(["quote:listen 8080", "port:8080"]);
   });
 

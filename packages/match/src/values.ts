@@ -108,7 +108,10 @@ export function impliedOperations(text: string, values: readonly Value[]): strin
 }
 
 /** The port numbers of common services: a bare 3306 or 6379 is a port more often than a count. */
-const WELL_KNOWN_PORTS = new Set([21, 22, 25, 53, 80, 110, 143, 443, 465, 587, 993, 1433, 1521, 2181, 2379, 3000, 3306, 5000, 5432, 5672, 6379, 6443, 8000, 8080, 8443, 8888, 9000, 9090, 9092, 9200, 11211, 15672, 27017]);
+const WELL_KNOWN_PORTS = new Set([
+  21, 22, 25, 53, 80, 110, 143, 443, 465, 587, 993, 1433, 1521, 2181, 2379, 3000, 3306, 5000, 5432, 5672, 6379, 6443, 8000, 8080, 8443, 8888, 9000, 9090, 9092,
+  9200, 11211, 15672, 27017,
+]);
 
 /** Top-level domains: `shop.example.cn` is a host, `nginx.conf` a file name. */
 const TLD = /\.(?:com|cn|net|org|io|dev|app|co|uk|de|jp|local|internal|lan|cloud|ai|me|info|biz|xyz|top|site|tech)$/;
@@ -128,7 +131,8 @@ const SQL = /\b(?:select\b[^。；;\n]*?\bfrom\b|insert\s+into\b|update\s+\w+\s+
 const PROMQL = /(?:[a-z_]+\s*\(\s*)*[a-z_:][a-z0-9_:]*(?:\{[^{}\n]*\}(?:\[\d+[smhdwy]\])?|\[\d+[smhdwy]\])(?:\s*\))*/gu;
 const CRON = /(?<![^\s\p{Script=Han}])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![^\s\p{Script=Han}])/gu;
 /** Quantities with a Chinese unit: the unit says whether it is a duration, a date or a count. */
-const QUANTITY = /(?:\d+(?:\.\d+)?|[一二两三四五六七八九十百半几]+)\s*(个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年|月|日|号|点|分|次|行|条|个|台|倍|份|位|%)/gu;
+const QUANTITY =
+  /(?:\d+(?:\.\d+)?|[一二两三四五六七八九十百半几]+)\s*(个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年|月|日|号|点|分|次|行|条|个|台|倍|份|位|%)/gu;
 const DURATION_UNIT = /^(?:个月|个小时|分钟|小时|钟头|星期|秒钟|秒|天|周|年)$/u;
 const DATE_UNIT = /^(?:月|日|号|点|分)$/u;
 const ENGLISH_DURATION = /\b\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|months?)\b/gu;
@@ -154,7 +158,16 @@ export function findValues(text: string, folded?: string): Value[] {
     const unit = m[1]!;
     const end = m.index + m[0].length;
     // 5 号 PR, 12 号工单: a number, not a day
-    const kind = unit === "号" && REF_AFTER.test(text.slice(end)) ? "ref" : unit === "%" ? "percent" : DURATION_UNIT.test(unit) ? "duration" : DATE_UNIT.test(unit) ? "date" : "number";
+    const kind =
+      unit === "号" && REF_AFTER.test(text.slice(end))
+        ? "ref"
+        : unit === "%"
+          ? "percent"
+          : DURATION_UNIT.test(unit)
+            ? "duration"
+            : DATE_UNIT.test(unit)
+              ? "date"
+              : "number";
     push(kind, m.index, end);
   }
   for (const m of text.matchAll(ENGLISH_DURATION)) push("duration", m.index, m.index + m[0].length);
@@ -177,7 +190,8 @@ export function findValues(text: string, folded?: string): Value[] {
     push("pattern", at, at + found.length);
   }
   // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
-  for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu)) push("quote", m.index, m.index + m[1]!.length);
+  for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu))
+    push("quote", m.index, m.index + m[1]!.length);
   const intro = /就说|跟他说|跟大家说|告诉大家|内容是|内容为|写着|\bsaying\b|\bthat says\b|\bwith (?:the )?message\b/u.exec(text);
   if (intro !== null) push("content", intro.index + intro[0].length, text.length);
   return values;
@@ -230,7 +244,12 @@ function tokenKind(token: string, before: string, original: string | undefined, 
   }
   if (/\d/.test(token) && /[a-z]/.test(token)) return "id";
   // snake_case, kebab-case (order-api, native-repo), and CamelCase names (an alert rule NodeDown, a class): product names among them are thesaurus words, taken back as words
-  if (/^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(token) || /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(token) || (original !== undefined && /^[A-Z]?[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(original))) return "name";
+  if (
+    /^[a-z0-9]+(?:_[a-z0-9]+)+$/.test(token) ||
+    /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(token) ||
+    (original !== undefined && /^[A-Z]?[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(original))
+  )
+    return "name";
   return undefined;
 }
 

@@ -25,7 +25,14 @@ async function digestOf(text: string): Promise<string> {
 
 describe("confirmationFor", () => {
   it("asks, with a signed state, when the client can elicit and has not answered", async () => {
-    const asked = await confirmationFor({ toolName: "rm-file", text: "rm -f -- /tmp/x\n", message: "run?", ctx: context(undefined, undefined), canElicit: true, codec });
+    const asked = await confirmationFor({
+      toolName: "rm-file",
+      text: "rm -f -- /tmp/x\n",
+      message: "run?",
+      ctx: context(undefined, undefined),
+      canElicit: true,
+      codec,
+    });
     expect(asked.kind).toBe("ask");
     if (asked.kind !== "ask") return;
     expect(asked.result.inputRequests?.["confirm"]).toMatchObject({ method: "elicitation/create", params: { message: "run?", mode: "form" } });
@@ -33,7 +40,9 @@ describe("confirmationFor", () => {
   });
 
   it("cannot ask a client without elicitation: the runtime then refuses", async () => {
-    expect((await confirmationFor({ toolName: "rm-file", text: "x", message: "?", ctx: context(undefined, undefined), canElicit: false, codec })).kind).toBe("cannot-ask");
+    expect((await confirmationFor({ toolName: "rm-file", text: "x", message: "?", ctx: context(undefined, undefined), canElicit: false, codec })).kind).toBe(
+      "cannot-ask",
+    );
   });
 
   it("takes an accept only with the state of this very call, and confirms only the text that was shown", async () => {
@@ -48,10 +57,24 @@ describe("confirmationFor", () => {
   });
 
   it("asks again when an accept comes without state, or with the state of another call", async () => {
-    const forged = await confirmationFor({ toolName: "rm-file", text: "rm -f -- /etc\n", message: "?", ctx: context(undefined, accept), canElicit: true, codec });
+    const forged = await confirmationFor({
+      toolName: "rm-file",
+      text: "rm -f -- /etc\n",
+      message: "?",
+      ctx: context(undefined, accept),
+      canElicit: true,
+      codec,
+    });
     expect(forged.kind).toBe("ask");
     const other = await digestOf("rm -f -- /tmp/harmless\n");
-    const swapped = await confirmationFor({ toolName: "rm-file", text: "rm -f -- /etc\n", message: "?", ctx: context({ digest: other }, accept), canElicit: true, codec });
+    const swapped = await confirmationFor({
+      toolName: "rm-file",
+      text: "rm -f -- /etc\n",
+      message: "?",
+      ctx: context({ digest: other }, accept),
+      canElicit: true,
+      codec,
+    });
     expect(swapped.kind).toBe("ask");
   });
 

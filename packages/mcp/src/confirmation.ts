@@ -15,7 +15,14 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { ConfirmRequest } from "@hdlp/runtime";
-import { createRequestStateCodec, inputRequired, type InputRequiredResult, inputResponse, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  createRequestStateCodec,
+  inputRequired,
+  type InputRequiredResult,
+  inputResponse,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 
 /** The key of the confirmation in `inputRequests` and `inputResponses`. */
 const ANSWER = "confirm";
@@ -69,7 +76,9 @@ export async function confirmationFor(input: ConfirmationInput): Promise<Confirm
           message: input.message,
           requestedSchema: {
             type: "object",
-            properties: { [ANSWER]: { type: "boolean", title: "Run it", description: "Check to run exactly what is shown; leave unchecked or decline to run nothing." } },
+            properties: {
+              [ANSWER]: { type: "boolean", title: "Run it", description: "Check to run exactly what is shown; leave unchecked or decline to run nothing." },
+            },
             required: [ANSWER],
           },
         }),

@@ -16,9 +16,13 @@ describe("exportTools", () => {
     const tools = [model("say", ['msg: { type: string, required: true, description: "m" }'])];
     const parameters = { type: "object", properties: { msg: { type: "string", description: "m" } }, required: ["msg"], additionalProperties: false };
     expect(exportTools(tools, "openai").body.tools).toEqual([{ type: "function", function: { name: "say", description: expect.any(String), parameters } }]);
-    expect(exportTools(tools, "openai-responses").body.tools).toEqual([{ type: "function", name: "say", description: expect.any(String), parameters, strict: false }]);
+    expect(exportTools(tools, "openai-responses").body.tools).toEqual([
+      { type: "function", name: "say", description: expect.any(String), parameters, strict: false },
+    ]);
     expect(exportTools(tools, "anthropic").body.tools).toEqual([{ name: "say", description: expect.any(String), input_schema: parameters }]);
-    expect(exportTools(tools, "mcp").body.tools).toEqual([expect.objectContaining({ name: "say", title: "测试 say", inputSchema: expect.objectContaining(parameters), outputSchema: expect.any(Object) })]);
+    expect(exportTools(tools, "mcp").body.tools).toEqual([
+      expect.objectContaining({ name: "say", title: "测试 say", inputSchema: expect.objectContaining(parameters), outputSchema: expect.any(Object) }),
+    ]);
   });
 
   it("maps the names an API rejects (a dot, more than 64 characters), keeps two long names apart, and says how", () => {
@@ -38,7 +42,12 @@ describe("exportTools", () => {
   });
 
   it("sends an array that declares no items as `items: {}`, and names it; a typed one keeps its items", () => {
-    const tools = [model("batch", ['hosts: { type: array, required: false, description: "h" }', 'ports: { type: array, required: false, description: "p", items: integer }'])];
+    const tools = [
+      model("batch", [
+        'hosts: { type: array, required: false, description: "h" }',
+        'ports: { type: array, required: false, description: "p", items: integer }',
+      ]),
+    ];
     const { body, untypedArrays } = exportTools(tools, "openai");
     const properties = (body.tools[0] as { function: { parameters: { properties: Record<string, unknown> } } }).function.parameters.properties;
     expect(properties["hosts"]).toEqual({ type: "array", description: "h", items: {} });

@@ -85,6 +85,11 @@ function apiName(name: string, rule: NameRule, taken: ReadonlySet<string>): stri
  */
 function withTypedArrays(schema: Record<string, unknown>): Record<string, unknown> {
   const properties = schema["properties"] as Record<string, Record<string, unknown>>;
-  const fixed = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, property["type"] === "array" && !("items" in property) ? { ...property, items: {} } : property]));
+  const fixed = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      property["type"] === "array" && !("items" in property) ? { ...property, items: {} } : property,
+    ]),
+  );
   return { ...schema, properties: fixed };
 }

@@ -78,7 +78,8 @@ export async function serveOverHttp(mcp: HdlpMcp, options: HttpOptions): Promise
       if (!session) return jsonRpcError(404, -32001, `no session \`${id}\` (it ended, or the server restarted): start a new one with initialize`);
       return session.handleRequest(request, body === undefined ? undefined : { parsedBody: body });
     }
-    if (request.method !== "POST" || !isInitializeRequest(body)) return jsonRpcError(400, -32000, "no Mcp-Session-Id: a 2025-11-25 client starts a session with initialize");
+    if (request.method !== "POST" || !isInitializeRequest(body))
+      return jsonRpcError(400, -32000, "no Mcp-Session-Id: a 2025-11-25 client starts a session with initialize");
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
@@ -143,9 +144,11 @@ export async function serveOverHttp(mcp: HdlpMcp, options: HttpOptions): Promise
 
 /** The checks before anything is read: Host, Origin, token. */
 function screen(req: IncomingMessage, loopback: boolean, token: string | undefined): Response | undefined {
-  if (loopback && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(403, `the Host \`${req.headers.host ?? ""}\` is not this machine: a loopback server answers only loopback names`);
+  if (loopback && !isLoopbackHost(hostnameOf(req.headers.host)))
+    return plain(403, `the Host \`${req.headers.host ?? ""}\` is not this machine: a loopback server answers only loopback names`);
   const origin = req.headers.origin;
-  if (origin !== undefined && !isLoopbackOrigin(origin)) return plain(403, `the Origin \`${origin}\` is not a loopback origin: a page of another site may not use this server`);
+  if (origin !== undefined && !isLoopbackOrigin(origin))
+    return plain(403, `the Origin \`${origin}\` is not a loopback origin: a page of another site may not use this server`);
   if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
     return new Response("this server needs Authorization: Bearer <token> (the token in HDLP_MCP_TOKEN)", {
       status: 401,

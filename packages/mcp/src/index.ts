@@ -3,8 +3,26 @@
  * Context Protocol tool, over stdio or streamable HTTP, with the runtime's
  * guarantees intact (docs/mcp.md). The runtime never imports this package.
  */
-export { HdlpMcp, type HdlpMcpOptions, type Expose, EXPOSE_MODES, AUTO_SEARCH_ABOVE, PAGE_SIZE, PROGRESS_INTERVAL_MS, resultOf, type TransportName } from "./server.ts";
-export { watchedToolSource, fixedToolSource, visibleTools, type RegistryToWatch, type ToolSource, type ToolSourceOptions, type VisibleTools } from "./tool-source.ts";
+export {
+  HdlpMcp,
+  type HdlpMcpOptions,
+  type Expose,
+  EXPOSE_MODES,
+  AUTO_SEARCH_ABOVE,
+  PAGE_SIZE,
+  PROGRESS_INTERVAL_MS,
+  resultOf,
+  type TransportName,
+} from "./server.ts";
+export {
+  watchedToolSource,
+  fixedToolSource,
+  visibleTools,
+  type RegistryToWatch,
+  type ToolSource,
+  type ToolSourceOptions,
+  type VisibleTools,
+} from "./tool-source.ts";
 export { toolFilter, globPattern, type ToolFilter, type ToolFilterOptions } from "./tool-filter.ts";
 export { toolDefinition, describeTool, type ToolDefinition, type ToolAnnotations } from "./tool-definition.ts";
 export { MATCH_TOOLS, CALL_TOOL, metaToolDefinitions } from "./meta-tools.ts";

@@ -76,7 +76,8 @@ export function matchArguments(args: Record<string, unknown>): MatchArguments | 
   if (unknown.length) return `unknown argument \`${unknown[0]}\`; ${MATCH_TOOLS} takes \`intent\`, \`top\`, \`context\``;
   const { intent, top, context } = args;
   if (typeof intent !== "string" || intent.trim() === "") return "`intent` must be a non-empty string: what you want done";
-  if (top !== undefined && (!Number.isInteger(top) || (top as number) < 1 || (top as number) > 3)) return `\`top\` must be 1, 2 or 3, not ${JSON.stringify(top)}`;
+  if (top !== undefined && (!Number.isInteger(top) || (top as number) < 1 || (top as number) > 3))
+    return `\`top\` must be 1, 2 or 3, not ${JSON.stringify(top)}`;
   if (context !== undefined && !isObject(context)) return "`context` must be an object";
   return { intent, ...(top === undefined ? {} : { top: top as number }), ...(context === undefined ? {} : { context }) };
 }

@@ -26,15 +26,30 @@ function model(text: string): ToolModel {
 }
 
 function indexOf(models: readonly ToolModel[]): ToolIndex {
-  const tools: RegisteredTool[] = [...models].sort((a, b) => (a.name < b.name ? -1 : 1)).map((m) => ({ name: m.name, path: `/tools/${m.name}/TOOL.hdlp`, model: m, diagnostics: [], hash: m.name }));
+  const tools: RegisteredTool[] = [...models]
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .map((m) => ({ name: m.name, path: `/tools/${m.name}/TOOL.hdlp`, model: m, diagnostics: [], hash: m.name }));
   const byName = new Map(tools.map((t) => [t.name, t]));
   return { root: "/tools", tools, invalid: [], stats: { files: tools.length, read: 0, parsed: 0, durationMs: 0 }, get: (name) => byName.get(name) };
 }
 
-const SAY = model(toolText({ name: "say", intent: "原样输出一段文字", command: "printf %s {msg}", params: ['msg: { type: string, required: true, description: "要输出的文字" }'] }));
+const SAY = model(
+  toolText({
+    name: "say",
+    intent: "原样输出一段文字",
+    command: "printf %s {msg}",
+    params: ['msg: { type: string, required: true, description: "要输出的文字" }'],
+  }),
+);
 const SLOW = model(toolText({ name: "slow", intent: "慢慢输出", command: "sh -c 'printf abc; sleep 2.5; printf def'" }));
 const GUARDED = model(
-  toolText({ name: "guarded", intent: "创建一个文件，须确认", command: "touch {path}", params: ['path: { type: string, required: true, description: "文件路径" }'], requireConfirm: true }),
+  toolText({
+    name: "guarded",
+    intent: "创建一个文件，须确认",
+    command: "touch {path}",
+    params: ['path: { type: string, required: true, description: "文件路径" }'],
+    requireConfirm: true,
+  }),
 );
 const FORGEJO_LOG = model(
   toolText({ name: "forge-log", intent: "列出仓库的提交", command: "true", params: ['repo: { type: string, required: false, description: "仓库" }'] })
@@ -44,10 +59,19 @@ const FORGEJO_LOG = model(
 );
 const REMOTE = model(toolText({ name: "remote", intent: "在 gatekeeper 上执行", command: "uptime" }).replace("executor: shell", "executor: gatekeeper"));
 
-async function connect(models: readonly ToolModel[], options: Partial<HdlpMcpOptions> & { filter?: ToolFilterOptions; client?: ClientOptions } = {}): Promise<Client> {
+async function connect(
+  models: readonly ToolModel[],
+  options: Partial<HdlpMcpOptions> & { filter?: ToolFilterOptions; client?: ClientOptions } = {},
+): Promise<Client> {
   // The sandbox off: these tests check the protocol, and their tools write into temp folders (the sandbox has its own tests).
   const call = { config: { gatekeepers: [], sandbox: { mode: "off", network: false, read: [], write: [] } } as const, ...options.call };
-  const mcp = new HdlpMcp({ source: fixedToolSource(indexOf(models), toolFilter(options.filter)), version: "0.0.0-test", transport: "stdio", ...options, call });
+  const mcp = new HdlpMcp({
+    source: fixedToolSource(indexOf(models), toolFilter(options.filter)),
+    version: "0.0.0-test",
+    transport: "stdio",
+    ...options,
+    call,
+  });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await mcp.server({ longLived: true }).connect(serverSide);
   const client = new Client({ name: "in-memory", version: "1" }, options.client);
@@ -67,7 +91,9 @@ const envelopeValid = new Ajv2020({ strict: false }).compile(ENVELOPE_SCHEMA);
 describe("pre-approval (the operator's mcp.pre_approved)", () => {
   it("runs a pre-approved require_confirm tool without asking, and only the tools named", async () => {
     const dir = tempDir();
-    const other = model(toolText({ name: "guarded-too", command: "touch {path}", params: ['path: { type: string, required: true, description: "p" }'], requireConfirm: true }));
+    const other = model(
+      toolText({ name: "guarded-too", command: "touch {path}", params: ['path: { type: string, required: true, description: "p" }'], requireConfirm: true }),
+    );
     const client = await connect([GUARDED, other], { preApproved: ["guarded"] });
     const approved = (await client.callTool({ name: "guarded", arguments: { path: join(dir, "a") } })) as CallToolResult;
     expect(approved.structuredContent).toMatchObject({ ok: true });
@@ -82,7 +108,11 @@ describe("pre-approval (the operator's mcp.pre_approved)", () => {
     const client = await connect([GUARDED]);
     const withArgument = (await client.callTool({ name: "guarded", arguments: { path: join(dir, "a"), confirm: true } })) as CallToolResult;
     expect(withArgument.structuredContent).toMatchObject({ refused: "invalid-params" });
-    const withMeta = (await client.callTool({ name: "guarded", arguments: { path: join(dir, "b") }, _meta: { confirm: true, preApproved: true } })) as CallToolResult;
+    const withMeta = (await client.callTool({
+      name: "guarded",
+      arguments: { path: join(dir, "b") },
+      _meta: { confirm: true, preApproved: true },
+    })) as CallToolResult;
     expect(withMeta.structuredContent).toMatchObject({ refused: "not-confirmed" });
     expect(existsSync(join(dir, "a")) || existsSync(join(dir, "b"))).toBe(false);
   });

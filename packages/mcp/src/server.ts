@@ -95,7 +95,9 @@ export class HdlpMcp {
       { capabilities: { tools: { listChanged: true } }, instructions: this.#instructions(), requestState: { verify: this.#codec.verify } },
     );
     server.setRequestHandler("tools/list", (request) => this.#list(request.params?.cursor));
-    server.setRequestHandler("tools/call", (request, ctx) => this.#call(server, request.params.name, request.params.arguments ?? {}, request.params._meta?.progressToken, ctx));
+    server.setRequestHandler("tools/call", (request, ctx) =>
+      this.#call(server, request.params.name, request.params.arguments ?? {}, request.params._meta?.progressToken, ctx),
+    );
     if (options.longLived) {
       this.#connections.add(server);
       server.onclose = () => this.#connections.delete(server);
@@ -143,7 +145,9 @@ export class HdlpMcp {
         "Tools that require confirmation ask the user before anything runs.",
     ];
     if (this.#expose(visible) === "search") {
-      lines.push(`There are ${visible.tools.length} tools, too many to list: call ${MATCH_TOOLS} with what you want done (中文 or English), then ${CALL_TOOL} with a name it returns.`);
+      lines.push(
+        `There are ${visible.tools.length} tools, too many to list: call ${MATCH_TOOLS} with what you want done (中文 or English), then ${CALL_TOOL} with a name it returns.`,
+      );
     }
     return lines.join("\n");
   }
@@ -189,7 +193,13 @@ export class HdlpMcp {
     return { tools: page.map((tool) => this.#definition(tool.model)), ...(more ? { nextCursor: cursorAfter(page.at(-1)!.name) } : {}) };
   }
 
-  async #call(server: Server, name: string, args: Record<string, unknown>, progressToken: string | number | undefined, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  async #call(
+    server: Server,
+    name: string,
+    args: Record<string, unknown>,
+    progressToken: string | number | undefined,
+    ctx: ServerContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
     const visible = this.#options.source.current();
     if (this.#expose(visible) === "search") {
       if (name === MATCH_TOOLS) return this.#match(visible, args);
@@ -210,12 +220,21 @@ export class HdlpMcp {
       matcher = createMatcher(visible.tools.map((tool) => tool.model));
       this.#matchers.set(visible, matcher);
     }
-    const result = matcher.match(request.intent, { ...(request.top === undefined ? {} : { top: request.top }), ...(request.context ? { context: request.context } : {}) });
+    const result = matcher.match(request.intent, {
+      ...(request.top === undefined ? {} : { top: request.top }),
+      ...(request.context ? { context: request.context } : {}),
+    });
     return { content: [{ type: "text", text: matchResultText(result) }], structuredContent: result as unknown as Record<string, unknown> };
   }
 
   /** One call through the runtime, tracked so that a cancellation, a closed connection or a shutdown stops it. */
-  async #run(server: Server, visible: VisibleTools, call: ToolCall, progressToken: string | number | undefined, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+  async #run(
+    server: Server,
+    visible: VisibleTools,
+    call: ToolCall,
+    progressToken: string | number | undefined,
+    ctx: ServerContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
     const key = callKey(ctx.sessionId, ctx.mcpReq.id);
     const abort = new AbortController();
     const running = this.#settle(server, visible, call, progressToken, ctx, AbortSignal.any([ctx.mcpReq.signal, this.#shutdown.signal, abort.signal]));
@@ -227,7 +246,14 @@ export class HdlpMcp {
     }
   }
 
-  async #settle(server: Server, visible: VisibleTools, call: ToolCall, progressToken: string | number | undefined, ctx: ServerContext, signal: AbortSignal): Promise<CallToolResult | InputRequiredResult> {
+  async #settle(
+    server: Server,
+    visible: VisibleTools,
+    call: ToolCall,
+    progressToken: string | number | undefined,
+    ctx: ServerContext,
+    signal: AbortSignal,
+  ): Promise<CallToolResult | InputRequiredResult> {
     const client = clientOf(server, ctx);
     const options: CallOptions = {
       ...this.#options.call,
@@ -274,7 +300,9 @@ export class HdlpMcp {
 
 /** The text an agent reads: the raw output when ok, the raw error when not (and, for a refusal it could not be asked about, what would have run). */
 export function resultOf(envelope: Envelope, preview?: string): CallToolResult {
-  const text = envelope.ok ? envelope.output : `${envelope.error ?? ""}${preview === undefined ? "" : `\n\nThis client cannot ask the user (it declared no elicitation), so nothing ran. The call would run:\n\n${preview}`}`;
+  const text = envelope.ok
+    ? envelope.output
+    : `${envelope.error ?? ""}${preview === undefined ? "" : `\n\nThis client cannot ask the user (it declared no elicitation), so nothing ran. The call would run:\n\n${preview}`}`;
   return { content: [{ type: "text", text }], structuredContent: envelope as unknown as Record<string, unknown>, isError: !envelope.ok };
 }
 
@@ -292,7 +320,8 @@ function cursorAfter(name: string): string {
 
 function nameAfter(cursor: string): string {
   const name = Buffer.from(cursor, "base64url").toString("utf8");
-  if (cursorAfter(name) !== cursor) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid cursor \`${cursor}\`: pass back a nextCursor this server gave`);
+  if (cursorAfter(name) !== cursor)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `invalid cursor \`${cursor}\`: pass back a nextCursor this server gave`);
   return name;
 }
 
@@ -317,7 +346,10 @@ function reportProgress(token: string | number, ctx: ServerContext): { output: (
   const timer = setInterval(() => {
     const elapsed = Math.round(performance.now() - started);
     ctx.mcpReq
-      .notify({ method: "notifications/progress", params: { progressToken: token, progress: elapsed, message: `running for ${Math.round(elapsed / 1000)} s; ${bytes} bytes of output so far` } })
+      .notify({
+        method: "notifications/progress",
+        params: { progressToken: token, progress: elapsed, message: `running for ${Math.round(elapsed / 1000)} s; ${bytes} bytes of output so far` },
+      })
       .catch(() => clearInterval(timer));
   }, PROGRESS_INTERVAL_MS);
   return { output: (n) => (bytes += n), stop: () => clearInterval(timer) };

@@ -36,7 +36,9 @@ export function describeTool(tool: ToolModel): string {
 function howItRuns(tool: ToolModel): string {
   switch (tool.executor) {
     case "shell":
-      return tool.command ? `Runs \`${tool.command.source}\` on the server's machine (no shell; each {param} is one argument).` : "Runs the `cmd` param through /bin/sh on the server's machine.";
+      return tool.command
+        ? `Runs \`${tool.command.source}\` on the server's machine (no shell; each {param} is one argument).`
+        : "Runs the `cmd` param through /bin/sh on the server's machine.";
     case "gatekeeper":
       return `Runs on a remote gatekeeper: method \`${tool.method}\`${tool.command ? `, \`${tool.command.source}\`` : ""}.`;
     case "hlpd-api":

@@ -78,7 +78,10 @@ export async function watchedToolSource(options: ToolSourceOptions): Promise<Too
       ...registry,
       onChange: (change) => {
         const invalid = new Set([...change.added, ...change.changed].filter((tool) => !tool.valid).map((tool) => tool.path));
-        reportInvalid(change.index.invalid.filter((tool) => invalid.has(tool.path)), options.log);
+        reportInvalid(
+          change.index.invalid.filter((tool) => invalid.has(tool.path)),
+          options.log,
+        );
         refresh(change.index);
       },
       onError: (error) => options.log(`could not re-read the registry: ${error.message}`),
@@ -102,7 +105,9 @@ export async function watchedToolSource(options: ToolSourceOptions): Promise<Too
     },
     useRoot(root) {
       if (starting) return false;
-      start({ root, ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }) }).catch((error: Error) => options.log(`could not read ${root}: ${error.message}`));
+      start({ root, ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }) }).catch((error: Error) =>
+        options.log(`could not read ${root}: ${error.message}`),
+      );
       return true;
     },
     close() {

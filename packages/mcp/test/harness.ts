@@ -18,7 +18,14 @@ export const HDLP = fileURLToPath(new URL("../../../node_modules/.bin/hdlp", imp
 export type Via = "stdio" | "http";
 
 /** A TOOL.hdlp for the tests: a shell tool with a `command` template. */
-export function toolText(spec: { name: string; intent?: string; command: string; params?: readonly string[]; requireConfirm?: boolean; timeoutMs?: number }): string {
+export function toolText(spec: {
+  name: string;
+  intent?: string;
+  command: string;
+  params?: readonly string[];
+  requireConfirm?: boolean;
+  timeoutMs?: number;
+}): string {
   const params = spec.params ?? [];
   return [
     `name: ${spec.name}`,
@@ -42,13 +49,18 @@ export function toolText(spec: { name: string; intent?: string; command: string;
 
 /** The tools every transport test serves. `{tag}` marks a long-running tool's processes in the process table. */
 export const TOOLS = {
-  say: toolText({ name: "say", intent: "原样输出一段文字", command: "printf %s {msg}", params: ['msg: { type: string, required: true, description: "要输出的文字" }'] }),
+  say: toolText({
+    name: "say",
+    intent: "原样输出一段文字",
+    command: "printf %s {msg}",
+    params: ['msg: { type: string, required: true, description: "要输出的文字" }'],
+  }),
   fail: toolText({ name: "fail", intent: "总是失败的工具", command: "sh -c 'echo broken pipe >&2; echo partial; exit 3'" }),
   sleepy: toolText({
     name: "sleepy",
     intent: "长时间运行并忽略 SIGTERM",
     // The background loop ignores SIGTERM: only the process group's SIGKILL stops it. Both processes carry the tag in their arguments.
-    command: "sh -c '(trap \"\" TERM; while :; do sleep 1; done) & trap \"\" TERM; echo started; wait' {tag}",
+    command: 'sh -c \'(trap "" TERM; while :; do sleep 1; done) & trap "" TERM; echo started; wait\' {tag}',
     params: ['tag: { type: string, required: true, description: "进程表中的标记" }'],
   }),
   guarded: toolText({
@@ -143,12 +155,27 @@ export interface HttpServer {
 /** `hdlp mcp --http 127.0.0.1:0` (or `listen`), once it says where it listens. */
 export async function startHttpServer(options: StartOptions & { readonly listen?: string }): Promise<HttpServer> {
   const auditPath = join(options.dir, "audit.jsonl");
-  const child = spawn(HDLP, ["mcp", ...(options.root === undefined ? [] : ["--root", options.root]), ...configArgs(options), "--audit", auditPath, "--http", options.listen ?? "127.0.0.1:0", ...(options.args ?? [])], {
-    env: { ...BASE_ENV(), ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    HDLP,
+    [
+      "mcp",
+      ...(options.root === undefined ? [] : ["--root", options.root]),
+      ...configArgs(options),
+      "--audit",
+      auditPath,
+      "--http",
+      options.listen ?? "127.0.0.1:0",
+      ...(options.args ?? []),
+    ],
+    {
+      env: { ...BASE_ENV(), ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   onTestFinished(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
@@ -215,7 +242,11 @@ export function auditLines(path: string): Record<string, unknown>[] {
   } catch {
     return [];
   }
-  return text.trimEnd().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .trimEnd()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Each call that has ended, as one record: its start line (who asked, the params) with its end line over it. */

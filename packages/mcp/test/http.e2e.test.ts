@@ -26,10 +26,19 @@ function post(url: string, headers: Record<string, string> = {}, body = INITIALI
 function withHost(url: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end(INITIALIZE);
   });
@@ -70,7 +79,11 @@ describe("hdlp mcp --http, in front of the protocol", () => {
 
   it("refuses to start on a non-loopback address without a token, saying why", () => {
     const { root } = toolsRoot();
-    const run = spawnSync(HDLP, ["mcp", "--root", root, "--http", "0.0.0.0:0"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, timeout: 30_000 });
+    const run = spawnSync(HDLP, ["mcp", "--root", root, "--http", "0.0.0.0:0"], {
+      encoding: "utf8",
+      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+      timeout: 30_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("refusing to listen on 0.0.0.0");
     expect(run.stderr).toContain("HDLP_MCP_TOKEN");
@@ -97,17 +110,31 @@ describe("hdlp mcp --http, serving", () => {
     const { root, dir } = toolsRoot();
     const server = await startHttpServer({ root, dir });
     const clients = await Promise.all([0, 1, 2].map(() => connectHttp(server.url)));
-    const results = await Promise.all(clients.flatMap((client, i) => [0, 1].map((j) => client.callTool({ name: "say", arguments: { msg: `client ${i} call ${j}` } }))));
-    expect(results.map((r) => ((r as CallToolResult).structuredContent as { output: string }).output)).toEqual(["client 0 call 0", "client 0 call 1", "client 1 call 0", "client 1 call 1", "client 2 call 0", "client 2 call 1"]);
+    const results = await Promise.all(
+      clients.flatMap((client, i) => [0, 1].map((j) => client.callTool({ name: "say", arguments: { msg: `client ${i} call ${j}` } }))),
+    );
+    expect(results.map((r) => ((r as CallToolResult).structuredContent as { output: string }).output)).toEqual([
+      "client 0 call 0",
+      "client 0 call 1",
+      "client 1 call 0",
+      "client 1 call 1",
+      "client 2 call 0",
+      "client 2 call 1",
+    ]);
   });
 
   it("serves a client of 2026-07-28 statelessly: list, call, and confirmation through input_required", async () => {
     const { root, dir } = toolsRoot();
     const server = await startHttpServer({ root, dir });
-    const client = await connectHttp(server.url, { client: { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { form: {} } } } });
+    const client = await connectHttp(server.url, {
+      client: { versionNegotiation: { mode: { pin: "2026-07-28" } }, capabilities: { elicitation: { form: {} } } },
+    });
     expect(client.getProtocolEra()).toBe("modern");
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["fail", "guarded", "say", "sleepy"]);
-    expect(((await client.callTool({ name: "say", arguments: { msg: "modern" } })) as CallToolResult).structuredContent).toMatchObject({ ok: true, output: "modern" });
+    expect(((await client.callTool({ name: "say", arguments: { msg: "modern" } })) as CallToolResult).structuredContent).toMatchObject({
+      ok: true,
+      output: "modern",
+    });
     const asked: string[] = [];
     client.setRequestHandler("elicitation/create", async (request) => {
       asked.push(request.params.message);

@@ -26,7 +26,9 @@ describe("hdlp mcp without a tools root", () => {
       cwd: elsewhere,
       client: { capabilities: { roots: { listChanged: true } } },
       beforeConnect: (client) => {
-        client.setRequestHandler("roots/list", async () => ({ roots: [{ uri: pathToFileURL(elsewhere).href }, { uri: pathToFileURL(dir).href, name: "workspace" }] }));
+        client.setRequestHandler("roots/list", async () => ({
+          roots: [{ uri: pathToFileURL(elsewhere).href }, { uri: pathToFileURL(dir).href, name: "workspace" }],
+        }));
         client.setNotificationHandler("notifications/tools/list_changed", () => void (changed = true));
       },
     });

@@ -21,7 +21,9 @@ describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
     const session = await start(via, { root, dir });
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["fail", "guarded", "say", "sleepy"]);
-    expect(await eventually(() => session.stderr().includes(`not listed: ${join(root, "broken", "TOOL.hdlp")}: 5:11: \`Shell\` is not an executor`))).toBe(true);
+    expect(await eventually(() => session.stderr().includes(`not listed: ${join(root, "broken", "TOOL.hdlp")}: 5:11: \`Shell\` is not an executor`))).toBe(
+      true,
+    );
     const say = tools.find((t) => t.name === "say")!;
     expect(say).toMatchObject({ title: "测试 say", annotations: { title: "测试 say", destructiveHint: false } });
     expect(say.description).toContain("原样输出一段文字");
@@ -107,7 +109,10 @@ describe.each<Via>(["stdio", "http"])("hdlp mcp over %s", (via) => {
   it("runs a require_confirm tool once the user accepts with confirm true, and only then", async () => {
     const { root, dir } = toolsRoot();
     const { client } = await start(via, { root, dir, client: ELICITATION });
-    const answers = [{ action: "accept" as const, content: { confirm: false } }, { action: "accept" as const, content: { confirm: true } }];
+    const answers = [
+      { action: "accept" as const, content: { confirm: false } },
+      { action: "accept" as const, content: { confirm: true } },
+    ];
     client.setRequestHandler("elicitation/create", async () => answers.shift()!);
     const unchecked = join(dir, "unchecked");
     const refused = (await client.callTool({ name: "guarded", arguments: { path: unchecked } })) as CallToolResult;

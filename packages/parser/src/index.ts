@@ -21,7 +21,22 @@ export * from "./catalogue/skeleton.ts";
 export * from "./catalogue/layout.ts";
 
 // Linter, model and templates (docs/linter.md).
-export { lint, lintFiles, lintFile, lintOversize, summarizeFile, combineLints, LINT_RULES, RULE_DESCRIPTIONS, compareDiagnostics, type LintOptions, type LintInput, type LintedFile, type FileLint, type ExtraRules } from "./lint/lint.ts";
+export {
+  lint,
+  lintFiles,
+  lintFile,
+  lintOversize,
+  summarizeFile,
+  combineLints,
+  LINT_RULES,
+  RULE_DESCRIPTIONS,
+  compareDiagnostics,
+  type LintOptions,
+  type LintInput,
+  type LintedFile,
+  type FileLint,
+  type ExtraRules,
+} from "./lint/lint.ts";
 export { applyFixes, type FixResult } from "./lint/apply-fixes.ts";
 export { didYouMean, editDistance } from "./lint/did-you-mean.ts";
 export type { FileSummary } from "./lint/rule.ts";

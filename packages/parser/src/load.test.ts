@@ -64,7 +64,14 @@ describe("toToolModel", () => {
 `,
     ).replace("[-- {paths}]", "[-- {paths}] [{ports}] [{hosts}]");
     const params = toToolModel(parse(text))!.params;
-    expect(params.find((p) => p.name === "ports")).toEqual({ name: "ports", type: "array", required: false, description: "端口", default: [80, 443], items: { type: "integer" } });
+    expect(params.find((p) => p.name === "ports")).toEqual({
+      name: "ports",
+      type: "array",
+      required: false,
+      description: "端口",
+      default: [80, 443],
+      items: { type: "integer" },
+    });
     expect(params.find((p) => p.name === "hosts")).toEqual({
       name: "hosts",
       type: "array",
@@ -91,7 +98,13 @@ describe("toToolModel", () => {
 
   it("carries what a shell tool needs from its sandbox: the network and the paths it writes", () => {
     const text = TOOL.replace("require_confirm: true", 'require_confirm: true\n  network: true\n  write: [/srv/reports, "/var/lib/a b"]');
-    expect(toToolModel(parse(text))!.constraints).toEqual({ timeout_ms: 10000, max_output_bytes: 0, require_confirm: true, network: true, write: ["/srv/reports", "/var/lib/a b"] });
+    expect(toToolModel(parse(text))!.constraints).toEqual({
+      timeout_ms: 10000,
+      max_output_bytes: 0,
+      require_confirm: true,
+      network: true,
+      write: ["/srv/reports", "/var/lib/a b"],
+    });
   });
 
   it("is undefined when the file has a lint error: `require_confirm: yes` is not a boolean", () => {

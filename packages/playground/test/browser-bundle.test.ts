@@ -17,24 +17,26 @@ const NODE_MODULES = new Set([...builtinModules, ...builtinModules.map((name) =>
 /** Each Node built-in imported, with the file that imports it; the build's own errors besides. */
 async function bundleForBrowser(entry: string): Promise<{ nodeImports: string[]; errors: string[]; bytes: number }> {
   const nodeImports: string[] = [];
-  const result = await esbuild.build({
-    ...BROWSER,
-    entryPoints: [entry],
-    write: false,
-    format: "esm",
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "no-node-modules",
-        setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (NODE_MODULES.has(args.path)) nodeImports.push(`${args.importer.replace(ROOT, "")} imports ${args.path}`);
-            return undefined;
-          });
+  const result = await esbuild
+    .build({
+      ...BROWSER,
+      entryPoints: [entry],
+      write: false,
+      format: "esm",
+      logLevel: "silent",
+      plugins: [
+        {
+          name: "no-node-modules",
+          setup(build) {
+            build.onResolve({ filter: /.*/ }, (args) => {
+              if (NODE_MODULES.has(args.path)) nodeImports.push(`${args.importer.replace(ROOT, "")} imports ${args.path}`);
+              return undefined;
+            });
+          },
         },
-      },
-    ],
-  }).catch((failure: esbuild.BuildFailure) => ({ errors: failure.errors, outputFiles: [] }));
+      ],
+    })
+    .catch((failure: esbuild.BuildFailure) => ({ errors: failure.errors, outputFiles: [] }));
   const errors = result.errors.map((e) => `${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`);
   return { nodeImports, errors, bytes: result.outputFiles?.reduce((sum, file) => sum + file.contents.length, 0) ?? 0 };
 }

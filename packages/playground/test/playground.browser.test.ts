@@ -52,7 +52,9 @@ why: 代理需要看最近的提交。
 
 /** What `hdlp lint` finds, as the Problems panel lists it: `line:column severity message code` (the message's `code` spans rendered). */
 function linted(text: string): string[] {
-  return loadTool(text).diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.message.replace(/`([^`]+)`/g, "$1")} ${d.rule}`);
+  return loadTool(text).diagnostics.map(
+    (d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.message.replace(/`([^`]+)`/g, "$1")} ${d.rule}`,
+  );
 }
 
 async function exampleModels(): Promise<ToolModel[]> {
@@ -89,14 +91,19 @@ class Playground {
 
   /** Puts the cursor at the end of a 1-based line. */
   async endOfLine(line: number): Promise<void> {
-    await this.page.locator(".cm-content .cm-line").nth(line - 1).click();
+    await this.page
+      .locator(".cm-content .cm-line")
+      .nth(line - 1)
+      .click();
     await this.page.keyboard.press("End");
   }
 
   async problems(): Promise<string[]> {
-    return this.page.locator("#problems .problem").evaluateAll((rows) =>
-      rows.map((row) => [".place", ".severity", ".message", ".code"].map((part) => row.querySelector(part)?.textContent ?? "").join(" ")),
-    );
+    return this.page
+      .locator("#problems .problem")
+      .evaluateAll((rows) =>
+        rows.map((row) => [".place", ".severity", ".message", ".code"].map((part) => row.querySelector(part)?.textContent ?? "").join(" ")),
+      );
   }
 
   async tab(name: string): Promise<void> {
@@ -188,7 +195,9 @@ describe("the playground in a browser", () => {
   it("shows the parsed model as JSON and the JSON Schema", async () => {
     const text = format(UNFORMATTED);
     await playground.tab("model");
-    await expect.poll(async () => JSON.parse((await playground.page.locator("#model").textContent()) ?? "null"), WAIT).toEqual(JSON.parse(JSON.stringify(loadTool(text).model)));
+    await expect
+      .poll(async () => JSON.parse((await playground.page.locator("#model").textContent()) ?? "null"), WAIT)
+      .toEqual(JSON.parse(JSON.stringify(loadTool(text).model)));
     await playground.tab("schema");
     expect(JSON.parse((await playground.page.locator("#schema").textContent()) ?? "null")).toEqual(toJsonSchema());
   });

@@ -12,17 +12,43 @@ export { scanTools, ToolScanner, DEFAULT_TOOLS_ROOT, type ScanOptions } from "./
 export { ToolSourceError, type ToolIndex, type RegisteredTool, type InvalidTool, type ScanStats } from "./registry/tool-index.ts";
 export { MAX_TOOL_FILE_BYTES, readToolFile, type ToolFileContent, type ToolFileProblem } from "./registry/tool-file.ts";
 export { DEFAULT_CACHE_DIR_NAME, cacheFilePath } from "./registry/cache.ts";
-export { watchTools, watchRegistry, DEFAULT_POLL_MS, type WatchOptions, type ForgejoWatchOptions, type RegistryWatcher, type RegistryChange, type ChangedTool } from "./registry/watch.ts";
+export {
+  watchTools,
+  watchRegistry,
+  DEFAULT_POLL_MS,
+  type WatchOptions,
+  type ForgejoWatchOptions,
+  type RegistryWatcher,
+  type RegistryChange,
+  type ChangedTool,
+} from "./registry/watch.ts";
 export type { IndexOrigin } from "./registry/tool-index.ts";
 
 // The registry read from a Forgejo repository (`forgejo:OWNER/REPO[@REF][:PATH]`).
 export { parseRegistryRoot, formatRegistryRoot, RegistryRootError, FORGEJO_ROOT_PREFIX, DEFAULT_REMOTE_TOOLS_PATH } from "./registry/root.ts";
-export { ForgejoToolScanner, defaultRemoteCacheDir, DEFAULT_REMOTE_SCAN_TIMEOUT_MS, type ForgejoScanOptions, type ForgejoSource } from "./registry/forgejo/scanner.ts";
+export {
+  ForgejoToolScanner,
+  defaultRemoteCacheDir,
+  DEFAULT_REMOTE_SCAN_TIMEOUT_MS,
+  type ForgejoScanOptions,
+  type ForgejoSource,
+} from "./registry/forgejo/scanner.ts";
 export { RegistryReadError } from "./registry/forgejo/repository.ts";
 export type { RegistrySource } from "./config/policy.ts";
 
 // The exact call.
-export { callTool, prepareCall, describeCall, isPrepared, type ToolCall, type CallOptions, type ConfirmRequest, type PreparedCall, type SettledCall, type ToolLookup } from "./call/call.ts";
+export {
+  callTool,
+  prepareCall,
+  describeCall,
+  isPrepared,
+  type ToolCall,
+  type CallOptions,
+  type ConfirmRequest,
+  type PreparedCall,
+  type SettledCall,
+  type ToolLookup,
+} from "./call/call.ts";
 export { coerceCliParams, coerceValue } from "./call/coerce.ts";
 export { paramsJsonSchema, checkParams, type ParamsSchema, type ParamsCheck } from "./call/params-schema.ts";
 export { formatDryRun } from "./call/dry-run.ts";
@@ -56,9 +82,18 @@ export { toolAccess, visibleTools, type ToolAccess } from "./config/tool-access.
 export { resolveToolSecrets, secretFiles, describeSource, type ResolvedSecrets } from "./config/tool-secrets.ts";
 
 // Audit log.
-export { openAuditLog, MAX_PARAM_CHARS, MAX_ERROR_CHARS, type AuditLog, type AuditLogOptions, type AuditedCall, type CallStart, type CallEnd, type CallOutcome } from "./audit/audit-log.ts";
+export {
+  openAuditLog,
+  MAX_PARAM_CHARS,
+  MAX_ERROR_CHARS,
+  type AuditLog,
+  type AuditLogOptions,
+  type AuditedCall,
+  type CallStart,
+  type CallEnd,
+  type CallOutcome,
+} from "./audit/audit-log.ts";
 export { MIN_SECRET_LENGTH } from "./executors/http/secrets.ts";
-
 
 // The tool agent: one registry, exact calls and intent matching.
 export { createToolAgent, type ToolAgent, type IntentRequest } from "./agent.ts";

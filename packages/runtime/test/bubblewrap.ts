@@ -17,7 +17,8 @@ function installed(): boolean {
 
 export function ensureBubblewrap(): void {
   if (installed()) return;
-  if (process.getuid?.() !== 0) throw new Error("bubblewrap is not installed and the tests do not run as root: install it first (`sudo apt-get install -y bubblewrap`).");
+  if (process.getuid?.() !== 0)
+    throw new Error("bubblewrap is not installed and the tests do not run as root: install it first (`sudo apt-get install -y bubblewrap`).");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update"], { stdio: "ignore", env });
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], { stdio: "ignore", env });

@@ -23,7 +23,8 @@ function schemaLeaves(schema: Schema, prefix = ""): Map<string, unknown> {
     leaves.set(prefix, schema["default"]);
     return leaves;
   }
-  for (const [name, child] of Object.entries(properties ?? {})) for (const [key, value] of schemaLeaves(child, prefix ? `${prefix}.${name}` : name)) leaves.set(key, value);
+  for (const [name, child] of Object.entries(properties ?? {}))
+    for (const [key, value] of schemaLeaves(child, prefix ? `${prefix}.${name}` : name)) leaves.set(key, value);
   if (typeof any === "object" && any !== null) for (const [key, value] of schemaLeaves(any as Schema, `${prefix}.*`)) leaves.set(key, value);
   return leaves;
 }
@@ -78,7 +79,11 @@ describe("docs/config.md", () => {
 
   it("the envelope of a denied tool is the pipeline's", async () => {
     const shown = JSON.parse(/\*\*What a denied tool looks like\.\*\*[\s\S]*?```json\n([\s\S]*?)```/.exec(markdown)![1]!);
-    const envelope = await callTool(indexOf(modelOf({ name: "db-drop", command: "true" })), { tool: "db-drop" }, { config: { gatekeepers: [], tools: { allow: [], deny: ["db-drop"] } } });
+    const envelope = await callTool(
+      indexOf(modelOf({ name: "db-drop", command: "true" })),
+      { tool: "db-drop" },
+      { config: { gatekeepers: [], tools: { allow: [], deny: ["db-drop"] } } },
+    );
     expect({ ...envelope, duration_ms: 0 }).toEqual(shown);
   });
 

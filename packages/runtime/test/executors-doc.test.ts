@@ -189,7 +189,10 @@ describe("docs/executors.md, through `hdlp call`", () => {
   });
 
   it("the audit log has a line per call, and the token is nowhere", async () => {
-    const lines = (await readFile(audit, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const lines = (await readFile(audit, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.tool)).toContain("cache-get");
     expect(lines.find((l) => l.tool === "issue-open" && l.ok)).toBeDefined();
     expect(await readFile(audit, "utf8")).not.toContain(TEST_TOKEN);

@@ -18,7 +18,13 @@ export async function whileLinkFlips<T>(root: string, outside: string, texts: { 
   mkdirSync(join(root, "flip"));
   const link = join(root, "flip", "TOOL.hdlp");
   symlinkSync(inside, link);
-  const flipper = spawn("perl", ["-e", 'my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, "$link.new"); rename("$link.new", $link) } }', link, inside, escaped]);
+  const flipper = spawn("perl", [
+    "-e",
+    'my ($link, $a, $b) = @ARGV; while (1) { for my $t ($a, $b) { symlink($t, "$link.new"); rename("$link.new", $link) } }',
+    link,
+    inside,
+    escaped,
+  ]);
   const stopped = new Promise((resolve) => flipper.once("exit", resolve));
   await new Promise((resolve) => flipper.once("spawn", resolve));
   try {

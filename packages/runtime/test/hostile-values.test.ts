@@ -76,7 +76,9 @@ function forgejoPlaces(url: string): Place[] {
       return contexts.flatMap((others) => {
         const request = (value: unknown) => callOf(tool, { ...others, [param.name]: value }, config);
         const [a, b] = harmless(param);
-        const shown = [a, b].map((value) => (refusal(() => gitForgejoExecutor.describe(request(value))) ? undefined : urls(gitForgejoExecutor.describe(request(value))).join(" ")));
+        const shown = [a, b].map((value) =>
+          refusal(() => gitForgejoExecutor.describe(request(value))) ? undefined : urls(gitForgejoExecutor.describe(request(value))).join(" "),
+        );
         if (shown[0] === undefined || shown[1] === undefined) return [];
         return [{ method: method.name, param, inUrl: shown[0] !== shown[1], request }];
       });
@@ -102,10 +104,32 @@ describe("hostile values at every place a value enters a URL", () => {
 
   it("finds the places: paths, queries, the compare basehead, refs and branch names", () => {
     const found = places.filter((p) => p.inUrl).map((p) => `${p.method} ${p.param.name}`);
-    for (const expected of ["repo.contents path", "repo.contents ref", "repo.compare base", "repo.compare head", "repo.commits branch", "repo.commits path", "file.update path", "file.update branch", "file.delete branch", "issue.list labels", "issue.edit index", "repo.get repo", "repo.search q"]) {
+    for (const expected of [
+      "repo.contents path",
+      "repo.contents ref",
+      "repo.compare base",
+      "repo.compare head",
+      "repo.commits branch",
+      "repo.commits path",
+      "file.update path",
+      "file.update branch",
+      "file.delete branch",
+      "issue.list labels",
+      "issue.edit index",
+      "repo.get repo",
+      "repo.search q",
+    ]) {
       expect(found).toContain(expected);
     }
-    for (const bodyOnly of ["file.create content", "file.create branch", "file.update new_branch", "issue.create title", "branch.create branch", "pull.create head"]) expect(found).not.toContain(bodyOnly);
+    for (const bodyOnly of [
+      "file.create content",
+      "file.create branch",
+      "file.update new_branch",
+      "issue.create title",
+      "branch.create branch",
+      "pull.create head",
+    ])
+      expect(found).not.toContain(bodyOnly);
   });
 
   it.each(HOSTILE_VALUES)("git-forgejo refuses %j wherever it would enter a URL, naming the param, and sends nothing", async (value) => {
@@ -121,7 +145,10 @@ describe("hostile values at every place a value enters a URL", () => {
 
   it.each(HOSTILE_VALUES)("git-forgejo sends %j as it is where it is text in a body", (value) => {
     for (const place of places.filter((p) => !p.inUrl && !p.param.values && !NUMBERS.has(p.param.name) && !FLAGS.has(p.param.name))) {
-      expect(refusal(() => gitForgejoExecutor.describe(place.request(value))), `${place.method} ${place.param.name}`).toBeUndefined();
+      expect(
+        refusal(() => gitForgejoExecutor.describe(place.request(value))),
+        `${place.method} ${place.param.name}`,
+      ).toBeUndefined();
     }
   });
 
@@ -132,7 +159,11 @@ describe("hostile values at every place a value enters a URL", () => {
 
   describe("hlpd-api's REST endpoint", () => {
     const rest = (verb: "GET" | "DELETE", path: string, params: string[], values: Record<string, unknown>) =>
-      callOf(toolModel({ executor: "hlpd-api", method: "module.rest", endpoint: endpointTemplate(verb, path), params: params.map((name) => ({ name })) }), values, configAt(api.url));
+      callOf(
+        toolModel({ executor: "hlpd-api", method: "module.rest", endpoint: endpointTemplate(verb, path), params: params.map((name) => ({ name })) }),
+        values,
+        configAt(api.url),
+      );
 
     it.each(HOSTILE_VALUES)("refuses %j as a path param and as a query value, and sends nothing", async (value) => {
       const before = api.requests.length;
@@ -152,6 +183,7 @@ describe("hostile values at every place a value enters a URL", () => {
   it.each(HOSTILE_VALUES)("the registry's root refuses %j as owner, repository, ref or path", (value) => {
     // As owner or repository a value with `/` or a space does not even parse; as ref or path it does, and is refused for its segment.
     for (const root of [`forgejo:${value}/proj`, `forgejo:alice/${value}`]) expect(() => parseRegistryRoot(root), root).toThrow(RegistryRootError);
-    for (const root of [`forgejo:alice/proj@${value}`, `forgejo:alice/proj@main:tools/${value}`]) expect(() => parseRegistryRoot(root), root).toThrow(/holds the segment/);
+    for (const root of [`forgejo:alice/proj@${value}`, `forgejo:alice/proj@main:tools/${value}`])
+      expect(() => parseRegistryRoot(root), root).toThrow(/holds the segment/);
   });
 });

@@ -35,4 +35,3 @@ export const HOSTILE_VALUES = [
 
 /** Dots that are not a segment of their own: names, not directions. */
 export const HARMLESS_DOTS = ["...", ".hidden", "a.b", "v1.0", "%2e%2e%2e", "%252e%252e", "x..y"] as const;
-

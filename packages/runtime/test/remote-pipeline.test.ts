@@ -15,7 +15,13 @@ import { configAt, endpointTemplate, TEST_TOKEN, toolModel } from "./fakes/tools
 const TOOLS: readonly ToolModel[] = [
   toolModel({ name: "gk", executor: "gatekeeper", method: "exec", params: [{ name: "cmd", type: "string", required: true }] }),
   toolModel({ name: "rpc", executor: "hlpd-api", method: "cache.get", params: [{ name: "key", type: "string", required: true }] }),
-  toolModel({ name: "rest", executor: "hlpd-api", method: "module.get", endpoint: endpointTemplate("GET", "/modules/{id}"), params: [{ name: "id", type: "string", required: true }] }),
+  toolModel({
+    name: "rest",
+    executor: "hlpd-api",
+    method: "module.get",
+    endpoint: endpointTemplate("GET", "/modules/{id}"),
+    params: [{ name: "id", type: "string", required: true }],
+  }),
   toolModel({ name: "forge", executor: "git-forgejo", method: "repo.get", params: [{ name: "repo", type: "string", required: false }] }),
 ];
 const PARAMS: Record<string, Record<string, unknown>> = { gk: { cmd: "sleep 100" }, rpc: { key: "k" }, rest: { id: "1" }, forge: {} };
@@ -39,17 +45,23 @@ describe("remote executors through callTool", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(TOOLS.map((t) => t.name))("%s: the caller's timeout stops a server that never answers; the audit lines say timed-out, without the token", async (name) => {
-    const config = configAt(hang.url);
-    const auditPath = join(dir, `${name}.jsonl`);
-    const envelope = await callTool(lookup, { tool: name, params: PARAMS[name]! }, { config, timeoutMs: 250, audit: openAuditLog(auditPath, { config }) });
-    expect(envelope).toMatchObject({ ok: false, tool: name, found: true, timed_out: true, output: "" });
-    expect(envelope.error).toContain("timed out after 250 ms");
-    const [start, end] = (await readFile(auditPath, "utf8")).trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(start).toMatchObject({ event: "start", tool: name });
-    expect(end).toMatchObject({ event: "end", call: start!["call"], tool: name, ok: false, outcome: "timed-out" });
-    expect(JSON.stringify([envelope, start, end])).not.toContain(TEST_TOKEN);
-  });
+  it.each(TOOLS.map((t) => t.name))(
+    "%s: the caller's timeout stops a server that never answers; the audit lines say timed-out, without the token",
+    async (name) => {
+      const config = configAt(hang.url);
+      const auditPath = join(dir, `${name}.jsonl`);
+      const envelope = await callTool(lookup, { tool: name, params: PARAMS[name]! }, { config, timeoutMs: 250, audit: openAuditLog(auditPath, { config }) });
+      expect(envelope).toMatchObject({ ok: false, tool: name, found: true, timed_out: true, output: "" });
+      expect(envelope.error).toContain("timed out after 250 ms");
+      const [start, end] = (await readFile(auditPath, "utf8"))
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(start).toMatchObject({ event: "start", tool: name });
+      expect(end).toMatchObject({ event: "end", call: start!["call"], tool: name, ok: false, outcome: "timed-out" });
+      expect(JSON.stringify([envelope, start, end])).not.toContain(TEST_TOKEN);
+    },
+  );
 
   it("a remote tool without a configured server is refused, nothing sent, with what to set", async () => {
     const envelope = await callTool(lookup, { tool: "rpc", params: { key: "k" } }, { config: { gatekeepers: [] } });

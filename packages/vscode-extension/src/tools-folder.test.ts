@@ -10,5 +10,4 @@ describe("where HDLP: New Tool writes", () => {
     expect(toolsRoot("/srv/native-repo/tools", "/work/repo")).toBe("/srv/native-repo/tools");
     expect(toolFile("/work/repo/tools", "git-log")).toBe(join("/work/repo/tools", "git-log", "TOOL.hdlp"));
   });
-
 });

@@ -116,7 +116,9 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     await vscode.goTo(5, 11);
     await vscode.page.keyboard.type("Shell");
     await vscode.page.keyboard.press("Escape");
-    await expect.poll(async () => rowsOf(await vscode.problems(), BROKEN).find((row) => row.includes("unknown-executor")), WAIT).toMatch(/^5:11 error unknown-executor: /);
+    await expect
+      .poll(async () => rowsOf(await vscode.problems(), BROKEN).find((row) => row.includes("unknown-executor")), WAIT)
+      .toMatch(/^5:11 error unknown-executor: /);
     const fixes = await vscode.quickFixes();
     expect(fixes).toContain("Replace with `shell`");
     await saveScreenshot(vscode.page, "vscode-quick-fix");
@@ -166,7 +168,12 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
   it("HDLP: Lint Workspace Tools sums up the diagnostics of every tool", async () => {
     await vscode.command("File: Save All Files");
     const tools = ["broken-tool", "git-log", "git-status"];
-    const files = await Promise.all(tools.map(async (name) => ({ path: join(workspace, "tools", name, "TOOL.hdlp"), text: await readFile(join(workspace, "tools", name, "TOOL.hdlp"), "utf8") })));
+    const files = await Promise.all(
+      tools.map(async (name) => ({
+        path: join(workspace, "tools", name, "TOOL.hdlp"),
+        text: await readFile(join(workspace, "tools", name, "TOOL.hdlp"), "utf8"),
+      })),
+    );
     const diagnostics = lintFiles(files).flatMap((file) => file.diagnostics);
     const errors = diagnostics.filter((d) => d.severity === "error").length;
     const warnings = diagnostics.filter((d) => d.severity === "warning").length;

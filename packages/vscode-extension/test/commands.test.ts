@@ -77,8 +77,14 @@ describe("HDLP: New Tool", () => {
 describe("HDLP: Lint Workspace Tools", () => {
   it("hands every TOOL.hdlp to the language server and sums up its diagnostics", async () => {
     const clean = toolSkeleton({ name: "clean-tool", created: "2026-05-31" });
-    const broken = clean.replace("name: clean-tool", "name: broken-tool").replace("created: 2026-05-31", "created: 2026-02-30").replace("type: string", "type: strng");
-    for (const [name, text] of [["clean-tool", clean], ["broken-tool", broken]] as const) {
+    const broken = clean
+      .replace("name: clean-tool", "name: broken-tool")
+      .replace("created: 2026-05-31", "created: 2026-02-30")
+      .replace("type: string", "type: strng");
+    for (const [name, text] of [
+      ["clean-tool", clean],
+      ["broken-tool", broken],
+    ] as const) {
       await mkdir(join(workspace, "tools", name), { recursive: true });
       await writeFile(join(workspace, "tools", name, "TOOL.hdlp"), text);
       fake.files.push(join(workspace, "tools", name, "TOOL.hdlp"));
@@ -88,7 +94,12 @@ describe("HDLP: Lint Workspace Tools", () => {
       // The fake editor opens each document on the real server and relays what it publishes.
       fake.onOpen = async (uri, text) => {
         await server.open(uri, text);
-        void server.diagnosticsFor(uri).then((diagnostics) => fake.publishDiagnostics(uri, diagnostics.map((d) => ({ severity: d.severity! - 1, message: d.message }))));
+        void server.diagnosticsFor(uri).then((diagnostics) =>
+          fake.publishDiagnostics(
+            uri,
+            diagnostics.map((d) => ({ severity: d.severity! - 1, message: d.message })),
+          ),
+        );
       };
       await lintWorkspaceTools();
     } finally {

@@ -79,10 +79,16 @@ describe("the language server in Neovim (headless, built-in LSP client)", () => 
   it("receives hdlp lint's diagnostics for the defects, on their lines", async () => {
     const found = report.diagnostics.map((d) => `${d.line}:${d.character} ${d.code}: ${d.message}`).sort();
     const text = await readFile(join(workspace, "tools/broken-tool/TOOL.hdlp"), "utf8");
-    const linted = loadTool(text).diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.rule}: ${d.message}`).sort();
+    const linted = loadTool(text)
+      .diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.rule}: ${d.message}`)
+      .sort();
     expect(found).toEqual(linted);
     expect(found).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^0:0 missing-field: .*`author`/), expect.stringMatching(/^6:15 param-type: /), expect.stringMatching(/^9:9 invalid-date: `2026-02-30`/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^0:0 missing-field: .*`author`/),
+        expect.stringMatching(/^6:15 param-type: /),
+        expect.stringMatching(/^9:9 invalid-date: `2026-02-30`/),
+      ]),
     );
   });
 

@@ -113,7 +113,13 @@ describe("the .vsix", () => {
     // The client registers a provider for each capability the bundled server announced in its initialize answer.
     const providers = calls.filter((c) => /^vscode\.languages\.register\w+Provider$/.test(c.path)).map((c) => c.path.replace("vscode.languages.", ""));
     expect(providers).toEqual(
-      expect.arrayContaining(["registerCompletionItemProvider", "registerHoverProvider", "registerCodeActionsProvider", "registerDocumentFormattingEditProvider", "registerDocumentSemanticTokensProvider"]),
+      expect.arrayContaining([
+        "registerCompletionItemProvider",
+        "registerHoverProvider",
+        "registerCodeActionsProvider",
+        "registerDocumentFormattingEditProvider",
+        "registerDocumentSemanticTokensProvider",
+      ]),
     );
     await extension.deactivate();
   });

@@ -7,7 +7,18 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { ParamModel } from "@hdlp/parser";
-import { callTool, type ConfirmRequest, coerceCliParams, describeCall, type Envelope, isPrepared, openAuditLog, prepareCall, type ToolIndex, toolAccess } from "@hdlp/runtime";
+import {
+  callTool,
+  type ConfirmRequest,
+  coerceCliParams,
+  describeCall,
+  type Envelope,
+  isPrepared,
+  openAuditLog,
+  prepareCall,
+  type ToolIndex,
+  toolAccess,
+} from "@hdlp/runtime";
 import { type Command, EXIT, UsageError } from "../command.ts";
 import { parseOptions } from "../options.ts";
 import { REGISTRY_HELP, REGISTRY_OPTIONS, scanFromOptions } from "./registry-options.ts";
@@ -84,15 +95,19 @@ Examples:
     const cancel = new AbortController();
     const onSignal = () => cancel.abort();
     process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
-    const envelope = await callTool(index, { tool: toolName, params }, {
-      ...options,
-      signal: cancel.signal,
-      ...(values.yes ? { confirm: () => true } : onTerminal() ? { confirm: (request: ConfirmRequest) => askOnTerminal(request, cancel) } : {}),
-      audit: openAuditLog(auditPath, { config }),
-      origin: { transport: "cli" },
-      onAuditError: (error) => process.stderr.write(`hdlp: warning: could not write the audit log ${auditPath}: ${error.message}\n`),
-      onWarning: (message) => process.stderr.write(`hdlp: warning: ${message}\n`),
-    });
+    const envelope = await callTool(
+      index,
+      { tool: toolName, params },
+      {
+        ...options,
+        signal: cancel.signal,
+        ...(values.yes ? { confirm: () => true } : onTerminal() ? { confirm: (request: ConfirmRequest) => askOnTerminal(request, cancel) } : {}),
+        audit: openAuditLog(auditPath, { config }),
+        origin: { transport: "cli" },
+        onAuditError: (error) => process.stderr.write(`hdlp: warning: could not write the audit log ${auditPath}: ${error.message}\n`),
+        onWarning: (message) => process.stderr.write(`hdlp: warning: ${message}\n`),
+      },
+    );
     process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
     printEnvelope(envelope, values.json === true);
     return cancel.signal.aborted ? EXIT_INTERRUPTED : exitCode(envelope);

@@ -76,7 +76,8 @@ export const command: Command = {
   help: HELP,
   async run(args) {
     const [sub, ...rest] = args;
-    if (sub !== "check") throw new UsageError(sub === undefined ? "name what to do: hdlp config check." : `unknown subcommand \`${sub}\`; the one there is: check.`);
+    if (sub !== "check")
+      throw new UsageError(sub === undefined ? "name what to do: hdlp config check." : `unknown subcommand \`${sub}\`; the one there is: check.`);
     return check(rest);
   },
 };
@@ -119,7 +120,9 @@ async function gather(loaded: LoadedConfig, values: RegistryValues, timeoutMs: n
     problems.push(`tools: ${(error as Error).message}`);
   }
   const access = toolAccess(config.tools);
-  const tools = index ? { root: index.root, registered: index.tools.length, not_allowed: index.tools.filter((t) => !access.allows(t.name)).map((t) => t.name) } : null;
+  const tools = index
+    ? { root: index.root, registered: index.tools.length, not_allowed: index.tools.filter((t) => !access.allows(t.name)).map((t) => t.name) }
+    : null;
 
   const secrets: SecretCheck[] = [];
   for (const [tool, mapped] of Object.entries(config.secrets ?? {})) {
@@ -136,7 +139,8 @@ async function gather(loaded: LoadedConfig, values: RegistryValues, timeoutMs: n
 
   const mode = config.sandbox?.mode ?? "on";
   const probe = probeSandbox();
-  if (!probe.works && mode === "required") problems.push(`sandbox: mode is required but the sandbox does not work here, so no shell tool will run: ${probe.detail}`);
+  if (!probe.works && mode === "required")
+    problems.push(`sandbox: mode is required but the sandbox does not work here, so no shell tool will run: ${probe.detail}`);
   if (!probe.works && mode === "on") warnings.push(`sandbox: shell tools will run unconfined: ${probe.detail}`);
 
   const checked = await executors;
@@ -153,17 +157,22 @@ function reportText(report: Report): string {
   const keyWidth = Math.max(...report.entries.map((e) => e.key.length));
   const shown = report.entries.map((e) => JSON.stringify(e.value));
   const valueWidth = Math.min(40, Math.max(...shown.map((v) => v.length)));
-  report.entries.forEach((entry, i) => lines.push(`  ${entry.key.padEnd(keyWidth)}  ${shown[i]!.padEnd(valueWidth)}  ${originText(entry.origin)}`));
+  report.entries.forEach((entry, i) => {
+    lines.push(`  ${entry.key.padEnd(keyWidth)}  ${shown[i]!.padEnd(valueWidth)}  ${originText(entry.origin)}`);
+  });
 
   section("Tools:");
   if (report.tools) {
     const hidden = report.tools.not_allowed;
-    lines.push(`  ${report.tools.registered} registered in ${shownPath(report.tools.root)}; ${hidden.length ? `not allowed by the tools policy: ${hidden.join(", ")}` : "the tools policy hides none"}`);
+    lines.push(
+      `  ${report.tools.registered} registered in ${shownPath(report.tools.root)}; ${hidden.length ? `not allowed by the tools policy: ${hidden.join(", ")}` : "the tools policy hides none"}`,
+    );
   } else lines.push("  not read (see the problems below)");
 
   if (report.secrets.length) {
     section("Secrets (values never shown):");
-    for (const secret of report.secrets) lines.push(`  ${secret.tool} ${secret.variable} from ${secret.source}: ${secret.readable ? "readable" : "cannot be read"}`);
+    for (const secret of report.secrets)
+      lines.push(`  ${secret.tool} ${secret.variable} from ${secret.source}: ${secret.readable ? "readable" : "cannot be read"}`);
   }
 
   section(`Sandbox (mode ${report.sandbox.mode}):`);
@@ -171,7 +180,8 @@ function reportText(report: Report): string {
 
   section("Remote executors:");
   if (report.executors.length === 0) lines.push("  none configured");
-  for (const server of report.executors) lines.push(`  ${server.executor} ${server.name} ${server.url}: ${server.answered ? `answers (${server.detail})` : `DOWN: ${server.detail}`}`);
+  for (const server of report.executors)
+    lines.push(`  ${server.executor} ${server.name} ${server.url}: ${server.answered ? `answers (${server.detail})` : `DOWN: ${server.detail}`}`);
 
   if (report.warnings.length) {
     section("Warnings:");
@@ -193,4 +203,3 @@ function originText(origin: ValueOrigin): string {
   if (origin.kind === "file") return `file ${shownPath(origin.path)}`;
   return "default";
 }
-

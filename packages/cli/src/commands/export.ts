@@ -42,14 +42,19 @@ Example:
     const format = oneOf("format", values.format, EXPORT_FORMATS, "mcp");
     const { index } = await scanFromOptions(values);
     const visible = visibleTools(index, toolFilter(values.tools ? { narrow: values.tools } : {}));
-    const exported = exportTools(visible.tools.map((tool) => tool.model), format);
+    const exported = exportTools(
+      visible.tools.map((tool) => tool.model),
+      format,
+    );
     process.stdout.write(`${JSON.stringify(exported.body, null, 2)}\n`);
     if (exported.renamed.size > 0) {
       process.stderr.write(`hdlp export: renamed for ${format} (API name → tool):\n`);
       for (const [apiName, name] of exported.renamed) process.stderr.write(`  ${apiName} → ${name}\n`);
     }
     for (const param of exported.untypedArrays) {
-      process.stderr.write(`hdlp export: warning: \`${param}\` is an array that does not say what it holds; exported with \`items: {}\` (any): declare \`items\` in its TOOL.hdlp\n`);
+      process.stderr.write(
+        `hdlp export: warning: \`${param}\` is an array that does not say what it holds; exported with \`items: {}\` (any): declare \`items\` in its TOOL.hdlp\n`,
+      );
     }
     for (const tool of index.invalid) process.stderr.write(`hdlp export: not exported: ${tool.path} (invalid; \`hdlp lint\` says why)\n`);
     return EXIT.ok;

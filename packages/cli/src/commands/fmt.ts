@@ -41,7 +41,13 @@ export const command: Command = {
   summary: "Format TOOL.hdlp files in the canonical style",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseOptions(args, { check: { type: "boolean" }, write: { type: "boolean" }, root: { type: "string" }, config: { type: "string" }, ...STDIN_OPTIONS });
+    const { values, positionals } = parseOptions(args, {
+      check: { type: "boolean" },
+      write: { type: "boolean" },
+      root: { type: "string" },
+      config: { type: "string" },
+      ...STDIN_OPTIONS,
+    });
     if (values.check && values.write) throw new UsageError("choose --check or --write, not both.");
     const stdin = stdinName(values, positionals);
     if (stdin !== undefined && values.write) throw new UsageError("--write rewrites files, and --stdin has none: the formatted text is printed.");
@@ -49,7 +55,8 @@ export const command: Command = {
     const sources = stdin === undefined ? readSources(paths) : [(await readStdin(stdin)).source];
     if (sources.length === 0) throw noFilesError(paths);
     const mode = values.check ? "check" : values.write ? "write" : "print";
-    if (mode === "print" && sources.length !== 1) throw new UsageError(`${sources.length} files found: add --check to list those to format, or --write to format them.`);
+    if (mode === "print" && sources.length !== 1)
+      throw new UsageError(`${sources.length} files found: add --check to list those to format, or --write to format them.`);
 
     let failed = false;
     for (const source of sources) {

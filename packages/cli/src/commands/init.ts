@@ -83,7 +83,8 @@ export const command: Command = {
     ];
     const shown = (file: string) => relative(process.cwd(), join(dir, file)) || file;
     const taken = files.filter(([file]) => lstatSync(join(dir, file), { throwIfNoEntry: false }) !== undefined).map(([file]) => `\`${shown(file)}\``);
-    if (taken.length) throw new UsageError(`${taken.join(", ")} ${taken.length === 1 ? "exists" : "exist"} already: nothing was written (init never overwrites a file).`);
+    if (taken.length)
+      throw new UsageError(`${taken.join(", ")} ${taken.length === 1 ? "exists" : "exist"} already: nothing was written (init never overwrites a file).`);
     for (const [file, text] of files) {
       const path = join(dir, file);
       try {

@@ -15,13 +15,15 @@ export async function lintRepository(
   extraFor: (files: readonly { path: string; text: string }[]) => Promise<ExtraRules>,
 ): Promise<{ results: LintedFile[]; texts: Map<string, string> }> {
   const scanner = repositoryScanner(registryChoice({ root, ...(config === undefined ? {} : { config }) }));
-  let read;
+  let read: Awaited<ReturnType<typeof scanner.sources>>;
   try {
     read = await scanner.sources();
   } catch (error) {
-    if (error instanceof RegistryReadError || error instanceof ToolSourceError) throw new UnreadableError(`${root} cannot be read from Forgejo: ${error.message}`);
+    if (error instanceof RegistryReadError || error instanceof ToolSourceError)
+      throw new UnreadableError(`${root} cannot be read from Forgejo: ${error.message}`);
     throw error;
   }
-  for (const link of read.escaped) process.stderr.write(`hdlp lint: ${link.path} is not linted: ${link.folder} links to ${link.target}, outside the tools root.\n`);
+  for (const link of read.escaped)
+    process.stderr.write(`hdlp lint: ${link.path} is not linted: ${link.folder} links to ${link.target}, outside the tools root.\n`);
   return { results: lintFiles(read.files, {}, await extraFor(read.files)), texts: new Map(read.files.map((file) => [file.path, file.text])) };
 }

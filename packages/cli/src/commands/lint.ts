@@ -104,7 +104,11 @@ function render(format: Format, files: readonly FileReport[], out: NodeJS.WriteS
 }
 
 /** Apply fixes until none applies, re-linting the whole set each round (fixes can change cross-file results). */
-async function fixAll(sources: SourceFile[], results: LintedFile[], collisions: boolean): Promise<{ sources: SourceFile[]; results: LintedFile[]; changed: Set<number> }> {
+async function fixAll(
+  sources: SourceFile[],
+  results: LintedFile[],
+  collisions: boolean,
+): Promise<{ sources: SourceFile[]; results: LintedFile[]; changed: Set<number> }> {
   const changed = new Set<number>();
   for (let round = 0; round < FIX_ROUNDS; round++) {
     let appliedAny = false;
@@ -137,7 +141,8 @@ async function lintPaths(
   const paths = positionals.length ? positionals : await defaultPaths(values);
   const repositories = paths.filter((path) => path.startsWith(FORGEJO_ROOT_PREFIX));
   const folders = paths.filter((path) => !repositories.includes(path));
-  if (values.fix && repositories.length) throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
+  if (values.fix && repositories.length)
+    throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
   let sources: SourceFile[] = readSources(folders);
   let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
   for (const root of repositories) {

@@ -3,7 +3,18 @@
  * tool, over stdio (the default) or streamable HTTP (docs/mcp.md).
  */
 import { statSync } from "node:fs";
-import { checkBind, EXPOSE_MODES, HdlpMcp, HttpOptionsError, type RegistryToWatch, serveOverHttp, serveOverStdio, stopOn, toolFilter, watchedToolSource } from "@hdlp/mcp";
+import {
+  checkBind,
+  EXPOSE_MODES,
+  HdlpMcp,
+  HttpOptionsError,
+  type RegistryToWatch,
+  serveOverHttp,
+  serveOverStdio,
+  stopOn,
+  toolFilter,
+  watchedToolSource,
+} from "@hdlp/mcp";
 import { openAuditLog } from "@hdlp/runtime";
 import { type Command, UsageError } from "../command.ts";
 import { oneOf, parseOptions } from "../options.ts";
@@ -62,7 +73,10 @@ Examples:
     if (http) refuseBind(http.host, token);
     const choice = registryChoice(values);
     const registry = registryToWatch(choice, values);
-    if (!registry && http) throw new UsageError("no tools root: pass --root DIR or set HDLP_TOOLS_DIR (an HTTP server, shared by its clients, cannot take its root from one of them).");
+    if (!registry && http)
+      throw new UsageError(
+        "no tools root: pass --root DIR or set HDLP_TOOLS_DIR (an HTTP server, shared by its clients, cannot take its root from one of them).",
+      );
     const config = choice.config();
     const auditPath = values.audit ?? defaultAuditPath(process.env);
 
@@ -89,13 +103,17 @@ Examples:
 
     if (!http) {
       const stdio = serveOverStdio(mcp, source, log);
-      stopOn({ stdin: true }, async () => {
-        await mcp.shutdown();
-        await stdio.close();
-      }, log);
+      stopOn(
+        { stdin: true },
+        async () => {
+          await mcp.shutdown();
+          await stdio.close();
+        },
+        log,
+      );
       return new Promise<number>(() => {});
     }
-    let endpoint;
+    let endpoint: Awaited<ReturnType<typeof serveOverHttp>>;
     try {
       endpoint = await serveOverHttp(mcp, { ...http, ...(token ? { token } : {}), log });
     } catch (error) {
@@ -104,10 +122,14 @@ Examples:
       throw error;
     }
     log(`listening on ${endpoint.url}`);
-    stopOn({ stdin: false }, async () => {
-      await mcp.shutdown();
-      await endpoint.close();
-    }, log);
+    stopOn(
+      { stdin: false },
+      async () => {
+        await mcp.shutdown();
+        await endpoint.close();
+      },
+      log,
+    );
     return new Promise<number>(() => {});
   },
 };

@@ -94,7 +94,8 @@ export function registryChoice(values: RegistryValues, config: RuntimeConfig = l
 /** The folder the options and the configuration name, which need not exist yet (`hdlp new` writes there). */
 export function toolsFolder(values: Pick<RegistryValues, "root">, config: RuntimeConfig): string {
   const source = rootSource(values, config);
-  if (source.kind === "forgejo") throw new UsageError(`the tools root ${formatRegistryRoot(source)} is a Forgejo repository; a new tool is written into a folder: use --root DIR.`);
+  if (source.kind === "forgejo")
+    throw new UsageError(`the tools root ${formatRegistryRoot(source)} is a Forgejo repository; a new tool is written into a folder: use --root DIR.`);
   return source.path;
 }
 
@@ -133,7 +134,9 @@ export function repositoryOptions(choice: RegistryChoice): ForgejoScanOptions {
   const config = choice.config();
   const root = formatRegistryRoot(choice.source);
   if (!config.forgejo) {
-    throw new UsageError(`the tools root ${root} is a Forgejo repository, and Forgejo is not configured: set HDLP_FORGEJO_URL (and HDLP_FORGEJO_TOKEN), or forgejo.url in ${config.configPath ?? CONFIG_FILE_NAME}.`);
+    throw new UsageError(
+      `the tools root ${root} is a Forgejo repository, and Forgejo is not configured: set HDLP_FORGEJO_URL (and HDLP_FORGEJO_TOKEN), or forgejo.url in ${config.configPath ?? CONFIG_FILE_NAME}.`,
+    );
   }
   return { source: choice.source, endpoint: config.forgejo, ...(choice.cacheDir === undefined ? {} : { cacheDir: choice.cacheDir }) };
 }

@@ -18,7 +18,12 @@ export function probeSandbox(env: NodeJS.ProcessEnv = process.env): SandboxProbe
   const version = run(["--version"], env);
   if (version.error) {
     const missing = (version.error as NodeJS.ErrnoException).code === "ENOENT";
-    return { works: false, detail: missing ? "bubblewrap (bwrap) is not installed: apt-get install bubblewrap (Debian, Ubuntu), dnf install bubblewrap (Fedora)" : `bwrap --version: ${version.error.message}` };
+    return {
+      works: false,
+      detail: missing
+        ? "bubblewrap (bwrap) is not installed: apt-get install bubblewrap (Debian, Ubuntu), dnf install bubblewrap (Fedora)"
+        : `bwrap --version: ${version.error.message}`,
+    };
   }
   if (version.status !== 0) return { works: false, detail: `bwrap --version exited with ${version.status ?? version.signal}: ${version.stderr.trim()}` };
   const name = version.stdout.trim();

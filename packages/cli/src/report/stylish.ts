@@ -61,7 +61,7 @@ export function stylishReport(files: readonly FileReport[], style: Style): strin
     const withProblems = files.filter((f) => f.diagnostics.length > 0).length;
     const parts = [count(errors, "error"), count(warnings, "warning"), ...(infos ? [`${infos} info`] : [])].join(", ");
     const summary = `${count(problems, "problem")} (${parts}) in ${count(withProblems, "file")} of ${files.length} checked.`;
-    out.push(paint(errors ? "red" : "yellow", summary) + "\n");
+    out.push(`${paint(errors ? "red" : "yellow", summary)}\n`);
     if (fixable) out.push(`${count(fixable, "problem")} can be fixed with \`hdlp lint --fix\`.\n`);
   }
   return out.join("");

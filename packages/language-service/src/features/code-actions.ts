@@ -2,7 +2,14 @@
  * Code actions: each linter fix that meets the range as a quick fix, and
  * `source.fixAll.hdlp`, every safe fix at once (what `hdlp lint --fix` does).
  */
-import { type CodeAction, type CodeActionContext, CodeActionKind, type Diagnostic as LspDiagnostic, type Range, type TextDocumentIdentifier } from "vscode-languageserver-types";
+import {
+  type CodeAction,
+  type CodeActionContext,
+  CodeActionKind,
+  type Diagnostic as LspDiagnostic,
+  type Range,
+  type TextDocumentIdentifier,
+} from "vscode-languageserver-types";
 import { type Diagnostic, type Fix, applyFixes } from "@hdlp/parser";
 import { analyse, type Analysis } from "../analysis.ts";
 import { DIAGNOSTIC_SOURCE, rangesMeet, toLspDiagnostic, toLspEdit, toLspRange } from "../convert.ts";

@@ -75,13 +75,21 @@ function keyItems(parent: readonly string[], present: ReadonlySet<string>, repla
     return CONSTRAINT_KEYS.flatMap((key, i) => (present.has(key.name) ? [] : [keyItem(key, i, "constraints", replace)]));
   }
   // A new param, or a new field in an object's `properties`.
-  if (owner?.type === "params" && (parent.length === 1 || (parent.at(-1) === "properties" && valueSpecAt(parent.slice(0, -1)) !== undefined))) return [newParamItem(replace)];
+  if (owner?.type === "params" && (parent.length === 1 || (parent.at(-1) === "properties" && valueSpecAt(parent.slice(0, -1)) !== undefined)))
+    return [newParamItem(replace)];
   const kind = valueSpecAt(parent);
   if (!kind) return [];
   return keysOf(kind).flatMap((key, i) => (present.has(key.name) ? [] : [keyItem(key, i, parent.join("."), replace)]));
 }
 
-function valueItems(path: readonly string[], replace: Range, space: string, today: string, executor: string | undefined, folder: string | undefined): CompletionItem[] {
+function valueItems(
+  path: readonly string[],
+  replace: Range,
+  space: string,
+  today: string,
+  executor: string | undefined,
+  folder: string | undefined,
+): CompletionItem[] {
   const owner = fieldSpec(path[0]!);
   if (!owner) return [];
   if (path.length === 1) {
@@ -105,7 +113,12 @@ function valueItems(path: readonly string[], replace: Range, space: string, toda
   if (!key) return [];
   // `items: string`: the items' type, written alone.
   const values = key.type === "items" ? PARAM_TYPES : (keyValues(key) ?? (key.default !== undefined ? [String(key.default)] : []));
-  const kind = key.type === "param-type" || key.type === "items" ? CompletionItemKind.TypeParameter : key.type === "boolean" ? CompletionItemKind.Keyword : CompletionItemKind.Value;
+  const kind =
+    key.type === "param-type" || key.type === "items"
+      ? CompletionItemKind.TypeParameter
+      : key.type === "boolean"
+        ? CompletionItemKind.Keyword
+        : CompletionItemKind.Value;
   return values.map((value, i) => valueItem(value, i, kind, keyMarkdown(key, within.join(".")), replace, space));
 }
 
@@ -118,7 +131,14 @@ function sortText(rank: number): string {
 }
 
 function valueItem(value: string, rank: number, kind: CompletionItemKind, doc: string, replace: Range, space: string): CompletionItem {
-  return { label: value, kind, documentation: markdown(doc), sortText: sortText(rank), filterText: value, textEdit: { range: replace, newText: space + value } };
+  return {
+    label: value,
+    kind,
+    documentation: markdown(doc),
+    sortText: sortText(rank),
+    filterText: value,
+    textEdit: { range: replace, newText: space + value },
+  };
 }
 
 function fieldItem(field: FieldSpec, rank: number, replace: Range, today: string, executor: string | undefined): CompletionItem {
@@ -165,7 +185,11 @@ function skeleton(replace: Range, today: string, name: string | undefined): Comp
     label: "new tool",
     kind: CompletionItemKind.Snippet,
     detail: "TOOL.hdlp skeleton · 新工具骨架",
-    documentation: markdown(FIELDS.filter((f) => f.required).map((f) => `- \`${f.name}\` — ${f.doc.zh} · ${f.doc.en}`).join("\n")),
+    documentation: markdown(
+      FIELDS.filter((f) => f.required)
+        .map((f) => `- \`${f.name}\` — ${f.doc.zh} · ${f.doc.en}`)
+        .join("\n"),
+    ),
     sortText: "!",
     filterText: "new tool",
     insertTextFormat: InsertTextFormat.Snippet,
@@ -203,7 +227,13 @@ function fieldSnippet(field: FieldSpec, stop: number, today: string, executor: s
       return { text: `${field.name}:\n${lines.join("\n")}`, next };
     }
     case "executor":
-      return { text: `${field.name}: ${choice(stop, EXECUTORS.map((e) => e.name))}`, next: stop + 1 };
+      return {
+        text: `${field.name}: ${choice(
+          stop,
+          EXECUTORS.map((e) => e.name),
+        )}`,
+        next: stop + 1,
+      };
     case "method": {
       const methods = methodsOf(executor).map((m) => m.name);
       const value = executor !== undefined && methods.length > 0 ? choice(stop, methods) : placeholder(stop, field.example);

@@ -3,7 +3,18 @@
  * what `executor`, `type` or `timeout_ms` hold), never guessed from its look.
  */
 import type { SemanticTokens, SemanticTokensLegend } from "vscode-languageserver-types";
-import { type Entry, type FieldType, type KeySpec, type MapNode, type Node, type Range, type ValueSpecKind, constraintKeySpec, fieldSpec, keysOf } from "@hdlp/parser";
+import {
+  type Entry,
+  type FieldType,
+  type KeySpec,
+  type MapNode,
+  type Node,
+  type Range,
+  type ValueSpecKind,
+  constraintKeySpec,
+  fieldSpec,
+  keysOf,
+} from "@hdlp/parser";
 import type { Analysis } from "../analysis.ts";
 import { childrenOf } from "../tree.ts";
 

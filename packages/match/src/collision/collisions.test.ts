@@ -26,7 +26,12 @@ function lintCase(folder: string): Map<string, string> {
     .map((name) => ({ path: join(name, "TOOL.hdlp"), text: readFileSync(join(root, name, "TOOL.hdlp"), "utf8") }));
   const tools = files.flatMap((file) => collisionTool(file.path, file.text) ?? []);
   const results = lintFiles(files, {}, { rules: MATCH_RULES, findings: intentCollisions(tools) });
-  return new Map(results.map((r) => [r.path, r.diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.rule}: ${d.message}\n`).join("") || "(clean)\n"]));
+  return new Map(
+    results.map((r) => [
+      r.path,
+      r.diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.rule}: ${d.message}\n`).join("") || "(clean)\n",
+    ]),
+  );
 }
 
 describe("intent-collision fixtures", () => {
@@ -42,7 +47,10 @@ describe("intent-collision fixtures", () => {
 
   it("warns both tools of a colliding pair, naming the other and what they share", () => {
     const results = lintCase("colliding");
-    for (const [self, other] of [["service-restart", "systemd-restart"], ["systemd-restart", "service-restart"]]) {
+    for (const [self, other] of [
+      ["service-restart", "systemd-restart"],
+      ["systemd-restart", "service-restart"],
+    ]) {
       const text = results.get(join(self!, "TOOL.hdlp"))!;
       expect(text).toMatch(new RegExp(`^3:9 intent-collision: \`${self}\` and \`${other}\` are near-equals`));
       expect(text).toContain("restart");
@@ -67,7 +75,11 @@ describe("the docs", () => {
 describe("intentCollisions", () => {
   it("finds none among the project's labelled tools, written to be told apart", () => {
     const root = fileURLToPath(new URL("../../../../bench/intent/tools/", import.meta.url));
-    const tools = loadToolSet(root).map((model) => ({ path: model.name, model, range: { start: { line: 0, character: 0, offset: 0 }, end: { line: 0, character: 0, offset: 0 } } }));
+    const tools = loadToolSet(root).map((model) => ({
+      path: model.name,
+      model,
+      range: { start: { line: 0, character: 0, offset: 0 }, end: { line: 0, character: 0, offset: 0 } },
+    }));
     expect([...intentCollisions(tools).keys()]).toEqual([]);
   });
 

@@ -75,7 +75,10 @@ export function intentCollisions(tools: readonly CollisionTool[], options: Colli
           `\`${self.model.name}\` and \`${them.model.name}\` are near-equals to the intent matcher: read from each one's own display and intent, it scores the other at ${share}% of itself or more` +
           `${shared.length > 0 ? ` (both: ${shared.join(", ")})` : ""}, so an agent asking for one may get the other. ` +
           `Sharpen this intent to say what only \`${self.model.name}\` does (the other is ${them.path}).`;
-        found.set(self.path, [...(found.get(self.path) ?? []), { rule: INTENT_COLLISION.id, severity: INTENT_COLLISION.severity, field: "intent", range: self.range, message }]);
+        found.set(self.path, [
+          ...(found.get(self.path) ?? []),
+          { rule: INTENT_COLLISION.id, severity: INTENT_COLLISION.severity, field: "intent", range: self.range, message },
+        ]);
       }
     }
   });

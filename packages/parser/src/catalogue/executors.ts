@@ -73,9 +73,19 @@ export interface ExecutorSpec<Name extends string = string> {
 /** A dotted method name as open executors accept it: `exec`, `cache.get`, `systemctl.restart`. */
 export const OPEN_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*)*$/;
 
-const p = (name: string, need: MethodParam["need"], zh: string, en: string, values?: readonly string[]): MethodParam => ({ name, need, doc: { zh, en }, ...(values ? { values } : {}) });
+const p = (name: string, need: MethodParam["need"], zh: string, en: string, values?: readonly string[]): MethodParam => ({
+  name,
+  need,
+  doc: { zh, en },
+  ...(values ? { values } : {}),
+});
 const REPO = p("repo", "config", "仓库，写作 owner/name；缺省用配置中的默认仓库", "Repository as owner/name; the config's default repository when absent");
-const PAGE = p("page", "optional", "页码，从 1 开始；回执的 has_more 说明是否还有下一页", "Page number, from 1; the envelope's has_more says whether another page follows");
+const PAGE = p(
+  "page",
+  "optional",
+  "页码，从 1 开始；回执的 has_more 说明是否还有下一页",
+  "Page number, from 1; the envelope's has_more says whether another page follows",
+);
 const LIMIT = p("limit", "optional", "每页条数（Forgejo 缺省上限 50）", "Page size (Forgejo caps it, 50 by default)");
 const INDEX = (what: { zh: string; en: string }) => p("index", "required", `${what.zh}编号`, `${what.en} number`);
 const ISSUE = { zh: "工单", en: "Issue" };
@@ -84,14 +94,25 @@ const FILE_PATH = p("path", "required", "文件路径", "File path");
 const CONTENT = p("content", "required", "文件内容（文本）", "Content (text)");
 const MESSAGE = p("message", "optional", "提交说明", "Commit message");
 const BRANCH = p("branch", "optional", "在此分支上提交（缺省为默认分支）", "Branch to commit on (the default branch when absent)");
-const NEW_BRANCH = p("new_branch", "optional", "先从 branch 新建此分支，提交到新分支（之后可开合并请求）", "Create this branch from `branch` first and commit there (then open a pull request)");
+const NEW_BRANCH = p(
+  "new_branch",
+  "optional",
+  "先从 branch 新建此分支，提交到新分支（之后可开合并请求）",
+  "Create this branch from `branch` first and commit there (then open a pull request)",
+);
 const EXPECTED_SHA = (zh: string, en: string) =>
-  p("sha", "optional", `期望的文件当前 sha（乐观并发：文件已被改动则失败）；缺省时先读取当前 sha，${zh}`, `The file's expected current sha (optimistic concurrency: fails if the file changed); when absent the current sha is read first, ${en}`);
+  p(
+    "sha",
+    "optional",
+    `期望的文件当前 sha（乐观并发：文件已被改动则失败）；缺省时先读取当前 sha，${zh}`,
+    `The file's expected current sha (optimistic concurrency: fails if the file changed); when absent the current sha is read first, ${en}`,
+  );
 const ISSUE_STATE = ["open", "closed"] as const;
 const LIST_STATE = [...ISSUE_STATE, "all"] as const;
 /** MergePullRequestOption.Do in Forgejo's API. */
 const MERGE_STYLES = ["merge", "rebase", "rebase-merge", "squash", "fast-forward-only", "manually-merged"] as const;
-const SWITCH = (name: string, zh: string, en: string) => p(name, "optional", `${zh}（Forgejo 缺省计算，关掉可减轻回执）`, `${en} (Forgejo computes it by default; false makes answers lighter)`);
+const SWITCH = (name: string, zh: string, en: string) =>
+  p(name, "optional", `${zh}（Forgejo 缺省计算，关掉可减轻回执）`, `${en} (Forgejo computes it by default; false makes answers lighter)`);
 
 const FORGEJO_METHODS = [
   { name: "repo.get", doc: { zh: "读取仓库信息", en: "Get a repository" }, params: [REPO], readOnly: true },
@@ -105,7 +126,12 @@ const FORGEJO_METHODS = [
       p("auto_init", "optional", "是否初始化（README）", "Initialise it with a README"),
     ],
   },
-  { name: "repo.list", doc: { zh: "列出当前用户的仓库（分页）", en: "List the authenticated user's repositories (paged)" }, params: [PAGE, LIMIT], readOnly: true },
+  {
+    name: "repo.list",
+    doc: { zh: "列出当前用户的仓库（分页）", en: "List the authenticated user's repositories (paged)" },
+    params: [PAGE, LIMIT],
+    readOnly: true,
+  },
   {
     name: "repo.search",
     doc: { zh: "搜索仓库（分页）", en: "Search repositories (paged)" },
@@ -136,14 +162,25 @@ const FORGEJO_METHODS = [
   },
   {
     name: "repo.contents",
-    doc: { zh: "读取文件内容（解码为文本），或列出目录（缺省 path 为仓库根目录）", en: "Read a file (decoded to text), or list a folder (no path: the repository's root)" },
-    params: [REPO, p("path", "optional", "文件或目录路径；缺省为根目录", "File or folder path; the root when absent"), p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA")],
+    doc: {
+      zh: "读取文件内容（解码为文本），或列出目录（缺省 path 为仓库根目录）",
+      en: "Read a file (decoded to text), or list a folder (no path: the repository's root)",
+    },
+    params: [
+      REPO,
+      p("path", "optional", "文件或目录路径；缺省为根目录", "File or folder path; the root when absent"),
+      p("ref", "optional", "分支、标签或 SHA", "Branch, tag or SHA"),
+    ],
     readOnly: true,
   },
   {
     name: "branch.create",
     doc: { zh: "新建分支", en: "Create a branch" },
-    params: [REPO, p("branch", "required", "新分支名", "The new branch's name"), p("from", "optional", "从哪个分支、标签或提交创建（缺省为默认分支）", "Branch, tag or commit to create it from (the default branch when absent)")],
+    params: [
+      REPO,
+      p("branch", "required", "新分支名", "The new branch's name"),
+      p("from", "optional", "从哪个分支、标签或提交创建（缺省为默认分支）", "Branch, tag or commit to create it from (the default branch when absent)"),
+    ],
   },
   {
     name: "file.create",
@@ -153,17 +190,38 @@ const FORGEJO_METHODS = [
   {
     name: "file.update",
     doc: { zh: "更新文件（可带期望的 sha）", en: "Update a file (optionally at an expected sha)" },
-    params: [REPO, FILE_PATH, CONTENT, MESSAGE, BRANCH, NEW_BRANCH, EXPECTED_SHA("读与写之间别人的改动会被覆盖", "and an edit made between that read and the write is overwritten")],
+    params: [
+      REPO,
+      FILE_PATH,
+      CONTENT,
+      MESSAGE,
+      BRANCH,
+      NEW_BRANCH,
+      EXPECTED_SHA("读与写之间别人的改动会被覆盖", "and an edit made between that read and the write is overwritten"),
+    ],
   },
   {
     name: "file.delete",
     doc: { zh: "删除文件（可带期望的 sha）", en: "Delete a file (optionally at an expected sha)" },
-    params: [REPO, FILE_PATH, MESSAGE, BRANCH, NEW_BRANCH, EXPECTED_SHA("读与删之间别人的改动也会被删除", "and an edit made between that read and the delete is deleted with it")],
+    params: [
+      REPO,
+      FILE_PATH,
+      MESSAGE,
+      BRANCH,
+      NEW_BRANCH,
+      EXPECTED_SHA("读与删之间别人的改动也会被删除", "and an edit made between that read and the delete is deleted with it"),
+    ],
   },
   {
     name: "issue.list",
     doc: { zh: "列出工单（不含合并请求，分页）", en: "List issues (not pull requests; paged)" },
-    params: [REPO, p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE), p("labels", "optional", "标签名（列表或逗号分隔）", "Label names (a list, or comma-separated)"), LIMIT, PAGE],
+    params: [
+      REPO,
+      p("state", "optional", "open | closed | all", "open | closed | all", LIST_STATE),
+      p("labels", "optional", "标签名（列表或逗号分隔）", "Label names (a list, or comma-separated)"),
+      LIMIT,
+      PAGE,
+    ],
     readOnly: true,
   },
   { name: "issue.get", doc: { zh: "读取一个工单", en: "Get an issue" }, params: [REPO, INDEX(ISSUE)], readOnly: true },
@@ -206,12 +264,23 @@ const FORGEJO_METHODS = [
   {
     name: "pull.create",
     doc: { zh: "新建合并请求", en: "Open a pull request" },
-    params: [REPO, p("title", "required", "标题", "Title"), p("head", "required", "来源分支", "Source branch"), p("base", "required", "目标分支", "Target branch"), p("body", "optional", "说明", "Body")],
+    params: [
+      REPO,
+      p("title", "required", "标题", "Title"),
+      p("head", "required", "来源分支", "Source branch"),
+      p("base", "required", "目标分支", "Target branch"),
+      p("body", "optional", "说明", "Body"),
+    ],
   },
   {
     name: "pull.merge",
     doc: { zh: "合并合并请求", en: "Merge a pull request" },
-    params: [REPO, INDEX(PULL), p("style", "optional", "合并方式，缺省 merge", "How to merge; merge when absent", MERGE_STYLES), p("message", "optional", "合并提交说明", "Merge commit message")],
+    params: [
+      REPO,
+      INDEX(PULL),
+      p("style", "optional", "合并方式，缺省 merge", "How to merge; merge when absent", MERGE_STYLES),
+      p("message", "optional", "合并提交说明", "Merge commit message"),
+    ],
   },
   { name: "release.list", doc: { zh: "列出版本（分页）", en: "List releases (paged)" }, params: [REPO, PAGE, LIMIT], readOnly: true },
   {
@@ -232,11 +301,13 @@ const FORGEJO_METHODS = [
 /** A method git-forgejo knows. */
 export type ForgejoMethodName = (typeof FORGEJO_METHODS)[number]["name"];
 
-
 const EXECUTOR_TABLE = [
   {
     name: "gatekeeper",
-    doc: { zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。", en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call)." },
+    doc: {
+      zh: "通过 gatekeeper 的 /exec 端点执行（翻译器：{method, params} → 系统调用）。",
+      en: "Runs through a gatekeeper's /exec endpoint (the translator: {method, params} → system call).",
+    },
     remote: true,
     starter: { method: "exec", param: { name: EXEC_RESERVED_PARAMS.commandLine, type: "string", description: "要执行的shell命令" } },
     // With method `exec`, a `command` template becomes `params.cmd`, each argument shell-quoted.
@@ -247,7 +318,10 @@ const EXECUTOR_TABLE = [
         {
           name: "exec",
           doc: { zh: "执行 params.cmd（可带 cwd）", en: "Run params.cmd (optionally in cwd)" },
-          params: [p(EXEC_RESERVED_PARAMS.commandLine, "required", "命令", "Command"), p(EXEC_RESERVED_PARAMS.workingDirectory, "optional", "工作目录", "Working directory")],
+          params: [
+            p(EXEC_RESERVED_PARAMS.commandLine, "required", "命令", "Command"),
+            p(EXEC_RESERVED_PARAMS.workingDirectory, "optional", "工作目录", "Working directory"),
+          ],
           reservedParams: EXEC_RESERVED_PARAMS,
         },
         { name: "grep", doc: { zh: "在文件中搜索", en: "Search files" }, params: [] },
@@ -256,9 +330,16 @@ const EXECUTOR_TABLE = [
   },
   {
     name: "hlpd-api",
-    doc: { zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。", en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares)." },
+    doc: {
+      zh: "直接调用 HLDP API（JSON-RPC 2.0，或以 endpoint 声明的 REST 调用）。",
+      en: "Calls the HLDP API directly (JSON-RPC 2.0, or the REST call an `endpoint` declares).",
+    },
     remote: true,
-    starter: { method: "module.get", template: { field: "endpoint", text: "GET /modules/{id}" }, param: { name: "id", type: "string", description: "模块编号" } },
+    starter: {
+      method: "module.get",
+      template: { field: "endpoint", text: "GET /modules/{id}" },
+      param: { name: "id", type: "string", description: "模块编号" },
+    },
     accepts: ["endpoint"],
     methods: {
       kind: "open",
@@ -285,7 +366,17 @@ const EXECUTOR_TABLE = [
     remote: false,
     starter: { method: "exec", template: { field: "command", text: "echo {text}" }, param: { name: "text", type: "string", description: "要输出的文本" } },
     accepts: ["command"],
-    methods: { kind: "fixed", list: [{ name: "exec", doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" }, params: [], reservedParams: EXEC_RESERVED_PARAMS }] },
+    methods: {
+      kind: "fixed",
+      list: [
+        {
+          name: "exec",
+          doc: { zh: "执行命令（可带 cwd 工作目录）", en: "Run the command (optionally in cwd)" },
+          params: [],
+          reservedParams: EXEC_RESERVED_PARAMS,
+        },
+      ],
+    },
   },
 ] as const satisfies readonly ExecutorSpec[];
 
@@ -294,7 +385,6 @@ export type ExecutorName = (typeof EXECUTOR_TABLE)[number]["name"];
 /** Every executor, in the order docs and completion list them. */
 export const EXECUTORS: readonly ExecutorSpec<ExecutorName>[] = EXECUTOR_TABLE;
 export const EXECUTOR_NAMES: readonly ExecutorName[] = EXECUTORS.map((e) => e.name);
-
 
 export function executorSpec(name: string): ExecutorSpec<ExecutorName> | undefined {
   return EXECUTORS.find((e) => e.name === name);

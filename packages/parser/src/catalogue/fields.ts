@@ -264,7 +264,10 @@ const CONSTRAINT_KEY_TABLE = [
     type: "positive-integer",
     required: true,
     default: 30000,
-    doc: { zh: "超时（毫秒），缺省 30000；超时后整个进程树被终止。", en: "Timeout in milliseconds, 30000 when absent; on timeout the whole process tree is killed." },
+    doc: {
+      zh: "超时（毫秒），缺省 30000；超时后整个进程树被终止。",
+      en: "Timeout in milliseconds, 30000 when absent; on timeout the whole process tree is killed.",
+    },
     example: "30000",
   },
   {
@@ -272,7 +275,10 @@ const CONSTRAINT_KEY_TABLE = [
     type: "non-negative-integer",
     required: true,
     default: 1048576,
-    doc: { zh: "输出上限（字节），边流式读取边计数，超出部分丢弃并标记 truncated。", en: "Output cap in bytes, counted while streaming; the rest is dropped and the result marked truncated." },
+    doc: {
+      zh: "输出上限（字节），边流式读取边计数，超出部分丢弃并标记 truncated。",
+      en: "Output cap in bytes, counted while streaming; the rest is dropped and the result marked truncated.",
+    },
     example: "65536",
   },
   {

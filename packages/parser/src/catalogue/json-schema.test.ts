@@ -23,7 +23,9 @@ describe("toJsonSchema", () => {
     );
     expect(check(typed)).toEqual([]);
     expect(check(typed.replace("items: string", "items: strng")).join("\n")).toContain("/params_schema/tags/items");
-    expect(check(typed.replace("host: { type: string, required: true,", "host: { type: string,")).join("\n")).toContain("/params_schema/hosts/items/properties/host");
+    expect(check(typed.replace("host: { type: string, required: true,", "host: { type: string,")).join("\n")).toContain(
+      "/params_schema/hosts/items/properties/host",
+    );
   });
 
   it("names every catalogue field, and requires the required ones", () => {
@@ -40,7 +42,11 @@ describe("toJsonSchema", () => {
     ["an unknown field", `${SEED_EXAMPLE}colour: red\n`, "must NOT have additional properties"],
     ["a name with a space", SEED_EXAMPLE.replace("name: shell-exec", "name: shell exec"), "/name"],
     ["a shell method other than exec", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: shell").replace("method: exec", "method: run"), "/method"],
-    ["an unknown git-forgejo method", SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.delete"), "/method"],
+    [
+      "an unknown git-forgejo method",
+      SEED_EXAMPLE.replace("executor: gatekeeper", "executor: git-forgejo").replace("method: exec", "method: repo.delete"),
+      "/method",
+    ],
   ])("rejects %s", (_, yaml, expected) => {
     expect(check(yaml).join("\n")).toContain(expected);
   });

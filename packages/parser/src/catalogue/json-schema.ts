@@ -4,7 +4,19 @@
  * file must hold; what YAML cannot see (a value typed by its field, a real
  * calendar date, templates naming declared params) only `hdlp lint` checks.
  */
-import { ABSOLUTE_PATH, CONSTRAINT_KEYS, DATE_PATTERN, type Doc, FIELDS, type FieldType, type KeySpec, PARAM_KEYS, PARAM_NAME_PATTERN, PARAM_TYPES, TOOL_NAME_PATTERN } from "./fields.ts";
+import {
+  ABSOLUTE_PATH,
+  CONSTRAINT_KEYS,
+  DATE_PATTERN,
+  type Doc,
+  FIELDS,
+  type FieldType,
+  type KeySpec,
+  PARAM_KEYS,
+  PARAM_NAME_PATTERN,
+  PARAM_TYPES,
+  TOOL_NAME_PATTERN,
+} from "./fields.ts";
 import { EXECUTORS, EXECUTOR_NAMES, HTTP_VERBS, OPEN_METHOD_PATTERN } from "./executors.ts";
 import { ITEM_KEYS } from "./value-keys.ts";
 
@@ -68,7 +80,8 @@ function methodRules(): Schema[] {
     // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword (if/then), not a thenable.
     then: {
       properties: {
-        method: executor.methods.kind === "fixed" ? { enum: executor.methods.list.map((m) => m.name) } : { type: "string", pattern: OPEN_METHOD_PATTERN.source },
+        method:
+          executor.methods.kind === "fixed" ? { enum: executor.methods.list.map((m) => m.name) } : { type: "string", pattern: OPEN_METHOD_PATTERN.source },
       },
     },
   }));

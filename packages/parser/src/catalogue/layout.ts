@@ -28,6 +28,7 @@ export function toolFolder(path: string): string | undefined {
 /** Why `name` cannot name a tool (and so its folder), or undefined when it can. */
 export function toolNameProblem(name: string): string | undefined {
   if (name.trim() === "") return "A tool needs a name.";
-  if (!TOOL_NAME_PATTERN.test(name)) return `"${name}" is not a tool name: use English letters, digits, "-", "_" and ".", starting with a letter or digit, no spaces (工具名：英文、无空格).`;
+  if (!TOOL_NAME_PATTERN.test(name))
+    return `"${name}" is not a tool name: use English letters, digits, "-", "_" and ".", starting with a letter or digit, no spaces (工具名：英文、无空格).`;
   return undefined;
 }

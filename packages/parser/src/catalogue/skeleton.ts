@@ -53,7 +53,16 @@ export function toolSkeleton(options: SkeletonOptions, slot: (slot: SkeletonSlot
     } else if (field.name === starter.template?.field) {
       lines.push(`${field.name}: ${value(field.name, starter.template.text)}`);
     } else if (field.required) {
-      const text = field.name === "name" ? options.name : field.type === "date" ? options.created : field.name === "executor" ? executor : field.name === "method" ? starter.method : field.example;
+      const text =
+        field.name === "name"
+          ? options.name
+          : field.type === "date"
+            ? options.created
+            : field.name === "executor"
+              ? executor
+              : field.name === "method"
+                ? starter.method
+                : field.example;
       lines.push(`${field.name}: ${value(field.name, text)}`);
     }
   }

@@ -25,20 +25,25 @@ why: 因为需要
 name: x   # trailing
 display: X
 `;
-    expect(format(text)).toBe(`# maintained by ICE
+    expect(format(text)).toBe(
+      `# maintained by ICE
 
 name: x # trailing
 display: X
 why: 因为需要
-`.replace("name: x", "# the name\nname: x"));
+`.replace("name: x", "# the name\nname: x"),
+    );
   });
 
   it("puts `command` and `endpoint` with how the tool runs, right after `executor`", () => {
     const text = SEED.replace("executor: gatekeeper\n", "executor: shell\n").replace(/why: .*\n/, "$&command: ls {cwd}\n");
     const formatted = format(text);
-    expect(formatted.split("\n").filter((line) => /^\w/.test(line)).map((line) => line.split(":")[0])).toEqual([
-      "name", "display", "intent", "method", "executor", "command", "params_schema", "constraints", "author", "created", "why",
-    ]);
+    expect(
+      formatted
+        .split("\n")
+        .filter((line) => /^\w/.test(line))
+        .map((line) => line.split(":")[0]),
+    ).toEqual(["name", "display", "intent", "method", "executor", "command", "params_schema", "constraints", "author", "created", "why"]);
     expect(format(`endpoint: GET /x\nwhy: w\nexecutor: hlpd-api\nname: n\n`)).toBe(`name: n\nexecutor: hlpd-api\nendpoint: GET /x\nwhy: w\n`);
   });
 
@@ -93,7 +98,7 @@ why: 因为需要
 // ---------------------------------------------------------------- properties
 
 const word = fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/);
-const prose = fc.constantFrom("执行命令", "读取缓存: 键不存在时返回空", "list the logs", "\"quoted, with: colon\"", "'single'", "TODO");
+const prose = fc.constantFrom("执行命令", "读取缓存: 键不存在时返回空", "list the logs", '"quoted, with: colon"', "'single'", "TODO");
 const comment = fc.constantFrom("# 说明", "# note: keep", "#", "# hdlp-disable-next-line unknown-field");
 
 /** A param in one of the three layouts authors use. */
@@ -109,7 +114,9 @@ const param = fc.record({
 /** A whole tool: fields in a random order, some missing, comments and blank lines between them. */
 const tool = fc
   .record({
-    order: fc.shuffledSubarray(["name", "display", "intent", "method", "executor", "params", "constraints", "author", "created", "why", "extra"], { minLength: 1 }),
+    order: fc.shuffledSubarray(["name", "display", "intent", "method", "executor", "params", "constraints", "author", "created", "why", "extra"], {
+      minLength: 1,
+    }),
     params: fc.uniqueArray(param, { selector: (p) => p.name, maxLength: 4 }),
     whyBlock: fc.boolean(),
     between: fc.array(fc.option(fc.oneof(comment, fc.constant("")), { nil: undefined }), { minLength: 12, maxLength: 12 }),
@@ -161,7 +168,15 @@ describe("format, properties", () => {
           return;
         }
         expect(format(first.text)).toBe(first.text);
-        expect(parse(first.text).document.comments.map((c) => c.text).sort()).toEqual(parse(text).document.comments.map((c) => c.text).sort());
+        expect(
+          parse(first.text)
+            .document.comments.map((c) => c.text)
+            .sort(),
+        ).toEqual(
+          parse(text)
+            .document.comments.map((c) => c.text)
+            .sort(),
+        );
         expect(meaning(first.text)).toBe(meaning(text));
       }),
       { numRuns: 300 },
@@ -189,7 +204,8 @@ function formatted(text: string): string {
   const result = formatText(text);
   if (!result.ok) throw new Error(result.reason);
   expect(format(result.text)).toBe(result.text);
-  const sorted = (v: unknown): unknown => JSON.stringify(v, (_k, x: unknown) => (Array.isArray(x) && x.every((e) => Array.isArray(e) && typeof e[0] === "string") ? [...x].sort() : x));
+  const sorted = (v: unknown): unknown =>
+    JSON.stringify(v, (_k, x: unknown) => (Array.isArray(x) && x.every((e) => Array.isArray(e) && typeof e[0] === "string") ? [...x].sort() : x));
   expect(sorted(values(result.text))).toBe(sorted(values(text)));
   return result.text;
 }
@@ -244,7 +260,9 @@ describe("format, on what fuzzing found", () => {
   });
 
   it("writes a map that is a list item from the dash's line, the rest under it", () => {
-    expect(formatted("l:\n    -   k: v\n        m: |\n          t\n    -\n        # about j\n        j: 1\n")).toBe("l:\n  - k: v\n    m: |\n      t\n  # about j\n  - j: 1\n");
+    expect(formatted("l:\n    -   k: v\n        m: |\n          t\n    -\n        # about j\n        j: 1\n")).toBe(
+      "l:\n  - k: v\n    m: |\n      t\n  # about j\n  - j: 1\n",
+    );
   });
 
   it("puts a BOM before a first line that starts with U+FEFF, which would otherwise be read as one", () => {
@@ -262,19 +280,66 @@ describe("format, fuzzed", () => {
     if (parse(text).diagnostics.some((d) => d.severity === "error")) return;
     formatted(text);
   };
-  const atoms = ["a", "键", ":", ": ", " ", "  ", "\n", "\n  ", "\n    ", "\r\n", "\r", "\t", "{", "}", "[", "]", ",", "- ", "#", " #", "# c", '"', "'", "|", ">", "|-", ">+", "|2", "-", "+", "2", "m", "p:", " t:", "type: string", "\uFEFF"];
+  const atoms = [
+    "a",
+    "键",
+    ":",
+    ": ",
+    " ",
+    "  ",
+    "\n",
+    "\n  ",
+    "\n    ",
+    "\r\n",
+    "\r",
+    "\t",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "- ",
+    "#",
+    " #",
+    "# c",
+    '"',
+    "'",
+    "|",
+    ">",
+    "|-",
+    ">+",
+    "|2",
+    "-",
+    "+",
+    "2",
+    "m",
+    "p:",
+    " t:",
+    "type: string",
+    "\uFEFF",
+  ];
   const syntaxy = fc.array(fc.constantFrom(...atoms), { maxLength: 60 }).map((parts) => parts.join(""));
-  const variants = [SEED, SEED.replaceAll("\n", "\r"), "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n"];
+  const variants = [
+    SEED,
+    SEED.replaceAll("\n", "\r"),
+    "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
+  ];
   const mutated = fc
     .tuple(fc.constantFrom(...variants), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...atoms)), { minLength: 1, maxLength: 6 }))
-    .map(([text, edits]) => edits.reduce((out, [at, remove, insert]) => out.slice(0, at % (out.length + 1)) + insert + out.slice((at % (out.length + 1)) + remove), text));
+    .map(([text, edits]) =>
+      edits.reduce((out, [at, remove, insert]) => out.slice(0, at % (out.length + 1)) + insert + out.slice((at % (out.length + 1)) + remove), text),
+    );
 
   it("holds on syntax-heavy text and on mutations of valid files", () => {
     fc.assert(fc.property(fc.oneof(syntaxy, mutated), holds), { numRuns: 1500 });
   });
 
   /** Trees of maps, lists, scalars and block text, written in block or flow layout at 2, 3 or 4 spaces. */
-  type Tree = { scalar: string } | { block: string; lines: string[] } | { map: [string, Tree | null, string | undefined][]; flow: boolean } | { list: Tree[]; flow: boolean };
+  type Tree =
+    | { scalar: string }
+    | { block: string; lines: string[] }
+    | { map: [string, Tree | null, string | undefined][]; flow: boolean }
+    | { list: Tree[]; flow: boolean };
   const scalar = fc.constantFrom("x", "a b", "键值", "1", "true", "#x", "a:b", "|x", "-", "%p", "x #y", "'q'", '"d\\n"', "http://h/p");
   const key = fc.constantFrom("k", "name", "a b", "-k", '"q k"', "'#s'", "k:v", "键");
   const comment = fc.option(fc.constantFrom("# c", "#", "# 说明"), { nil: undefined });
@@ -293,7 +358,8 @@ describe("format, fuzzed", () => {
   /** A value as written after `key:` or `-` at `indent`: text for its line, then its lines below. */
   function write(node: Tree, indent: string, step: string, inFlow: boolean): { head: string; below: string[] } {
     if ("scalar" in node) return { head: ` ${node.scalar}`, below: [] };
-    if ("block" in node) return inFlow ? { head: " x", below: [] } : { head: ` ${node.block}`, below: node.lines.map((l) => (l.trim() === "" ? l : indent + step + l)) };
+    if ("block" in node)
+      return inFlow ? { head: " x", below: [] } : { head: ` ${node.block}`, below: node.lines.map((l) => (l.trim() === "" ? l : indent + step + l)) };
     const flow = inFlow || node.flow;
     if ("map" in node && flow) return { head: ` { ${node.map.map(([k, v]) => `${k}:${v ? write(v, "", "", true).head : ""}`).join(", ")} }`, below: [] };
     if ("list" in node && flow) return { head: ` [${node.list.map((v) => write(v, "", "", true).head.trim()).join(", ")}]`, below: [] };
@@ -310,7 +376,12 @@ describe("format, fuzzed", () => {
     return { head: "", below: lines };
   }
   const file = fc
-    .tuple(fc.array(fc.tuple(key, tree), { minLength: 1, maxLength: 4 }), fc.constantFrom("  ", "   ", "    "), fc.constantFrom("\n", "\r\n", "\r"), fc.boolean())
+    .tuple(
+      fc.array(fc.tuple(key, tree), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom("  ", "   ", "    "),
+      fc.constantFrom("\n", "\r\n", "\r"),
+      fc.boolean(),
+    )
     .map(([entries, step, eol, blank]) => {
       const lines = entries.flatMap(([k, v]) => {
         const { head, below } = write(v, "", step, false);

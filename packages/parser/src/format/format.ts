@@ -32,7 +32,9 @@ export const MAX_WIDTH = 100;
 
 const INDENT = "  ";
 
-export type FormatResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string; readonly diagnostics: readonly Diagnostic[] };
+export type FormatResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: string; readonly diagnostics: readonly Diagnostic[] };
 
 export class FormatError extends Error {
   override readonly name = "FormatError";
@@ -57,12 +59,18 @@ export function formatText(text: string): FormatResult {
   const errors = parsed.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) {
     const first = errors[0]!;
-    return { ok: false, reason: `it has ${errors.length === 1 ? "a syntax error" : `${errors.length} syntax errors`} (line ${first.range.start.line + 1}: ${first.message.replace(/\.$/, "")}); fix ${errors.length === 1 ? "it" : "them"} first`, diagnostics: errors };
+    return {
+      ok: false,
+      reason: `it has ${errors.length === 1 ? "a syntax error" : `${errors.length} syntax errors`} (line ${first.range.start.line + 1}: ${first.message.replace(/\.$/, "")}); fix ${errors.length === 1 ? "it" : "them"} first`,
+      diagnostics: errors,
+    };
   }
   const { document } = parsed;
   const output = new Printer(document).document(document.root);
   const problem = verify(document.root, document.comments, output);
-  return problem ? { ok: false, reason: `the formatter could not keep ${problem}; the file is left as it is (please report this)`, diagnostics: [] } : { ok: true, text: output };
+  return problem
+    ? { ok: false, reason: `the formatter could not keep ${problem}; the file is left as it is (please report this)`, diagnostics: [] }
+    : { ok: true, text: output };
 }
 
 // ---------------------------------------------------------------- ordering
@@ -72,7 +80,10 @@ const byCatalogue = (order: readonly string[]) => (entries: readonly Entry[]) =>
     const i = order.indexOf(e.key.text);
     return i < 0 ? order.length : i;
   };
-  return entries.map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index).map((x) => x.entry);
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
+    .map((x) => x.entry);
 };
 
 const ROOT_ORDER = byCatalogue(FIELDS.map((f) => f.name));
@@ -484,7 +495,11 @@ function meaning(value: Value | null, place: Place): unknown {
   }
 }
 
-const commentTexts = (list: readonly Comment[]) => list.map((c) => c.text.trimEnd()).sort().join("\n");
+const commentTexts = (list: readonly Comment[]) =>
+  list
+    .map((c) => c.text.trimEnd())
+    .sort()
+    .join("\n");
 
 /** What the output lost or broke, if anything, as a phrase for the refusal. */
 function verify(root: MapNode, comments: readonly Comment[], after: string): string | undefined {

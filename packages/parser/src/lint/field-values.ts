@@ -13,7 +13,12 @@ import type { ToolFacts } from "../semantic/tool-facts.ts";
 /** The folder of `tools/<name>/TOOL.hdlp`, when it makes a valid name. */
 function nameFromPath(path: string | undefined): string | undefined {
   if (path === undefined) return undefined;
-  const folder = toolFolder(path) ?? path.split(/[\\/]/).at(-1)?.replace(/\.hdlp$/, "");
+  const folder =
+    toolFolder(path) ??
+    path
+      .split(/[\\/]/)
+      .at(-1)
+      ?.replace(/\.hdlp$/, "");
   return folder && TOOL_NAME_PATTERN.test(folder) ? folder : undefined;
 }
 
@@ -37,7 +42,9 @@ export function derivedValue(tool: ToolFacts, field: string): string | undefined
     case "params":
       return "{}";
     case "constraints":
-      return CONSTRAINT_KEYS.filter((k) => k.required).map((k) => `${eol(tool.source)}  ${k.name}: ${String(k.default)}`).join("");
+      return CONSTRAINT_KEYS.filter((k) => k.required)
+        .map((k) => `${eol(tool.source)}  ${k.name}: ${String(k.default)}`)
+        .join("");
     default:
       return undefined;
   }

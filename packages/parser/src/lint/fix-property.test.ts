@@ -135,7 +135,9 @@ const generatedFile = (style: BreakStyle) =>
       const extras = Object.values(executor === "shell" ? SHELL_DEFECTS : executor === "hlpd-api" ? API_DEFECTS : {});
       if (extra !== undefined && extras.length > 0) extras[extra % extras.length]!(fields);
       // A random order of the fields, stable for equal keys.
-      const names = Object.keys(fields).map((name, i) => ({ name, rank: order[i] ?? 0, i })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+      const names = Object.keys(fields)
+        .map((name, i) => ({ name, rank: order[i] ?? 0, i }))
+        .sort((a, b) => a.rank - b.rank || a.i - b.i);
       const lines = names.flatMap(({ name }, i) => [...(between[i] !== undefined ? [between[i]] : []), ...fields[name]!]);
       const indented = deep ? lines.map((line) => line.replace(/^( +)(?=\S)/, (spaces) => spaces + spaces)) : lines;
       const text = indented.join("\n") + (finalBreak ? "\n" : "");
@@ -196,7 +198,10 @@ function fixedNode(text: string, d: Diagnostic): Extent {
       const { map, entry } = byKey!;
       if (map.style === "block") return { from: lineAt(text, entry.range.start.offset).start, to: lineAt(text, entry.range.end.offset).next };
       const index = map.entries.indexOf(entry);
-      return { from: map.entries[index - 1]?.range.end.offset ?? entry.range.start.offset, to: map.entries[index + 1]?.range.start.offset ?? entry.range.end.offset };
+      return {
+        from: map.entries[index - 1]?.range.end.offset ?? entry.range.start.offset,
+        to: map.entries[index + 1]?.range.start.offset ?? entry.range.end.offset,
+      };
     }
     case "unused-suppression": {
       const line = lineAt(text, d.range.start.offset);
@@ -220,7 +225,12 @@ function fixedNode(text: string, d: Diagnostic): Extent {
       // A move: the entry's lines, and the map it belongs in (the generator misplaces constraints only).
       const { entry } = byKey!;
       const owner = root.entries.find((e) => e.key.text === "constraints")!;
-      const lines = [lineAt(text, entry.range.start.offset), lineAt(text, entry.range.end.offset), lineAt(text, owner.range.start.offset), lineAt(text, owner.range.end.offset)];
+      const lines = [
+        lineAt(text, entry.range.start.offset),
+        lineAt(text, entry.range.end.offset),
+        lineAt(text, owner.range.start.offset),
+        lineAt(text, owner.range.end.offset),
+      ];
       return { from: Math.min(...lines.map((l) => l.start)), to: Math.max(...lines.map((l) => l.next)) };
     }
     default:
@@ -252,13 +262,19 @@ function checkFix(text: string, style: BreakStyle, d: Diagnostic, before: readon
     // An insertion removes nothing; into a block map, it goes in between lines.
     const at = d.fix!.edits[0]!.range.start.offset;
     expect(after.slice(0, at) + after.slice(at + after.length - text.length)).toBe(text);
-    if (node.insertion === "line") expect(at === text.length || naiveLines(text).some((line) => line.start === at), `${d.rule} inserts inside a line`).toBe(true);
+    if (node.insertion === "line")
+      expect(at === text.length || naiveLines(text).some((line) => line.start === at), `${d.rule} inserts inside a line`).toBe(true);
   }
   if (d.rule === "misplaced-key") {
     // What moved is all there, in the map it belongs in.
     const moved = parse(text).document.root.entries.find((e) => e.key.range.start.offset === d.range.start.offset)!;
     const constraints = parse(after).document.field("constraints")?.value;
-    expect(constraints?.kind === "map" && constraints.entries.some((e) => e.key.text === moved.key.text && e.value?.kind === "scalar" && moved.value?.kind === "scalar" && e.value.value === moved.value.value)).toBe(true);
+    expect(
+      constraints?.kind === "map" &&
+        constraints.entries.some(
+          (e) => e.key.text === moved.key.text && e.value?.kind === "scalar" && moved.value?.kind === "scalar" && e.value.value === moved.value.value,
+        ),
+    ).toBe(true);
   }
   // The finding is gone (one fewer of its kind: a key written three times has two).
   const count = (list: readonly Diagnostic[]) => list.filter((other) => identity(other) === identity(d)).length;

@@ -52,7 +52,10 @@ function compare(path: string, actual: string | undefined): void {
   expect(existsSync(path) ? readFileSync(path, "utf8") : undefined, relative(TESTDATA, path)).toBe(actual);
 }
 
-const folders = readdirSync(TESTDATA, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const folders = readdirSync(TESTDATA, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe("lint fixtures", () => {
   for (const folder of folders) {
@@ -77,7 +80,10 @@ describe("lint fixtures", () => {
       expect(folders, `testdata/${rule.id}/ is missing`).toContain(rule.id);
       const root = join(TESTDATA, rule.id);
       const results = lintFiles(casesIn(root).map((path) => ({ path: relative(root, path), text: readFileSync(path, "utf8") })));
-      expect(results.flatMap((r) => r.diagnostics.map((d) => d.rule)), `no case in testdata/${rule.id}/ triggers it`).toContain(rule.id);
+      expect(
+        results.flatMap((r) => r.diagnostics.map((d) => d.rule)),
+        `no case in testdata/${rule.id}/ triggers it`,
+      ).toContain(rule.id);
     }
   });
 

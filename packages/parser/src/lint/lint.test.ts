@@ -41,21 +41,49 @@ describe("lint", () => {
   /** The seed with `field`'s value (and any lines nested under it) replaced by `value`. */
   const blanked = (field: string, value: string) => SEED.replace(new RegExp(`^${field}:.*\n(  .*\n)*`, "m"), `${field}:${value}\n`);
 
-  it.each(REQUIRED_FIELDS.flatMap((field) => [[field, ""], [field, ' ""'], [field, " '   '"]]))("reports `%s:%s` (present, no value) as one empty-field error", (field, value) => {
+  it.each(
+    REQUIRED_FIELDS.flatMap((field) => [
+      [field, ""],
+      [field, ' ""'],
+      [field, " '   '"],
+    ]),
+  )("reports `%s:%s` (present, no value) as one empty-field error", (field, value) => {
     const errors = lint(parse(blanked(field, value))).filter((d) => d.severity === "error");
     expect(errors.map((d) => [d.rule, d.field])).toEqual([["empty-field", field]]);
   });
 
   it("never throws and keeps every range inside the text, whatever the input", () => {
-    const pieces = fc.constantFrom("name: ", "params_schema:\n", "  cmd: { type: ", "string", "}", "[", "\n", "\t", " ", "#", "# hdlp-disable-next-line\n", "command: a {b} [c", "endpoint: get x", "executor: Shell\n", ": ", "\"", "|\n  x\n", "constraints:\n  timeout_ms: 0\n");
+    const pieces = fc.constantFrom(
+      "name: ",
+      "params_schema:\n",
+      "  cmd: { type: ",
+      "string",
+      "}",
+      "[",
+      "\n",
+      "\t",
+      " ",
+      "#",
+      "# hdlp-disable-next-line\n",
+      "command: a {b} [c",
+      "endpoint: get x",
+      "executor: Shell\n",
+      ": ",
+      '"',
+      "|\n  x\n",
+      "constraints:\n  timeout_ms: 0\n",
+    );
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 30 }).map((p) => p.join("")), (text) => {
-        for (const d of lintFiles([{ path: "x/TOOL.hdlp", text }])[0]!.diagnostics) {
-          expect(d.range.start.offset).toBeGreaterThanOrEqual(0);
-          expect(d.range.end.offset).toBeLessThanOrEqual(text.length);
-          expect(d.range.start.offset).toBeLessThanOrEqual(d.range.end.offset);
-        }
-      }),
+      fc.property(
+        fc.array(pieces, { maxLength: 30 }).map((p) => p.join("")),
+        (text) => {
+          for (const d of lintFiles([{ path: "x/TOOL.hdlp", text }])[0]!.diagnostics) {
+            expect(d.range.start.offset).toBeGreaterThanOrEqual(0);
+            expect(d.range.end.offset).toBeLessThanOrEqual(text.length);
+            expect(d.range.start.offset).toBeLessThanOrEqual(d.range.end.offset);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -73,7 +101,9 @@ describe("bounds on what a file can make the linter do", () => {
     // `cmda`, `cmdb`, …: each one letter away from the param `cmd`.
     const names = [..."abcdefghijklmnopqrstuvwxyz0123456789"].slice(0, SUGGESTED_PLACEHOLDERS + 2).map((c) => `cmd${c}`);
     const text = SEED.replace("executor: gatekeeper", `executor: shell\ncommand: run ${names.map((n) => `{${n}}`).join(" ")} {cmda}`);
-    const messages = lint(parse(text)).filter((d) => d.rule === "unknown-placeholder").map((d) => d.message);
+    const messages = lint(parse(text))
+      .filter((d) => d.rule === "unknown-placeholder")
+      .map((d) => d.message);
     expect(messages).toHaveLength(names.length + 1);
     expect(messages.filter((m) => m.includes("did you mean `{cmd}`"))).toHaveLength(SUGGESTED_PLACEHOLDERS + 1);
     expect(messages.at(-2)).toBe(`\`{${names.at(-1)}}\` names no param of \`params_schema\`.`);

@@ -18,15 +18,29 @@ import { applySuppressions, readSuppressions, type Suppression, UNUSED_SUPPRESSI
 export type { LintOptions } from "../semantic/tool-facts.ts";
 
 /** Every rule the linter knows (syntax rules are the parser's and are documented in the spec). */
-export const LINT_RULES: readonly RuleMeta[] = [...RULES, ...FILE_SET_RULES, UNUSED_SUPPRESSION].map(({ id, severity, summary }) => ({ id, severity, summary }));
+export const LINT_RULES: readonly RuleMeta[] = [...RULES, ...FILE_SET_RULES, UNUSED_SUPPRESSION].map(({ id, severity, summary }) => ({
+  id,
+  severity,
+  summary,
+}));
 
 /** Every rule a lint reports, the parser's first, each with the docs/ page that documents it (for SARIF and editors). */
-export const RULE_DESCRIPTIONS: readonly RuleDescription[] = [...SYNTAX_RULE_DESCRIPTIONS, ...LINT_RULES.map((rule) => ({ ...rule, docs: `docs/linter.md#${rule.id}` }))];
+export const RULE_DESCRIPTIONS: readonly RuleDescription[] = [
+  ...SYNTAX_RULE_DESCRIPTIONS,
+  ...LINT_RULES.map((rule) => ({ ...rule, docs: `docs/linter.md#${rule.id}` })),
+];
 
 const RULE_IDS: ReadonlySet<string> = new Set(LINT_RULES.map((r) => r.id));
 
 function toDiagnostic(rule: RuleMeta, finding: Finding): Diagnostic {
-  return { rule: rule.id, severity: rule.severity, message: finding.message, ...(finding.field !== undefined && { field: finding.field }), range: finding.range, ...(finding.fix && { fix: finding.fix }) };
+  return {
+    rule: rule.id,
+    severity: rule.severity,
+    message: finding.message,
+    ...(finding.field !== undefined && { field: finding.field }),
+    range: finding.range,
+    ...(finding.fix && { fix: finding.fix }),
+  };
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

@@ -77,12 +77,14 @@ function find(tool: ToolFacts): Map<Entry, Misplacement> {
     else if (PARAM_KEY_NAMES.has(key) && entry.value?.kind !== "map") {
       const last = tool.params.at(-1);
       // Right after a param written as a block, the key most likely lost that param's indentation.
-      if (last?.map?.style === "block" && params?.kind === "map" && params.style === "block") add(entry, tool.root, "at the top level", `a key of the param \`${last.name}\``, { kind: "param", param: last });
+      if (last?.map?.style === "block" && params?.kind === "map" && params.style === "block")
+        add(entry, tool.root, "at the top level", `a key of the param \`${last.name}\``, { kind: "param", param: last });
     }
   }
 
   for (const entry of tool.constraints?.entries ?? []) {
-    if (!CONSTRAINT_NAMES.has(entry.key.text) && FIELD_NAMES.has(entry.key.text)) add(entry, tool.constraints!, "inside `constraints`", "a top-level field", { kind: "top" });
+    if (!CONSTRAINT_NAMES.has(entry.key.text) && FIELD_NAMES.has(entry.key.text))
+      add(entry, tool.constraints!, "inside `constraints`", "a top-level field", { kind: "top" });
   }
 
   if (params?.kind === "map") {

@@ -73,7 +73,7 @@ function entryLines(source: DocumentSource, entry: Entry): string[] {
 export function moveEntryFix(source: DocumentSource, tool: ToolFacts, misplaced: Misplacement): readonly TextEdit[] | undefined {
   const { entry, map, destination } = misplaced;
   const target = targetOf(tool, destination);
-  if (!target || (target.map?.entries.some((e) => e.key.text === entry.key.text))) return undefined;
+  if (!target || target.map?.entries.some((e) => e.key.text === entry.key.text)) return undefined;
   if (target.map && target.map.style === "flow") return undefined; // a key joins a flow map only written on one line: left to the author
   const text = source.text;
   const column = columnOf(target);
@@ -92,8 +92,16 @@ export function moveEntryFix(source: DocumentSource, tool: ToolFacts, misplaced:
   if (map.style !== "block") return undefined;
   // Elsewhere: removed here, inserted there (never where the removal is, which would make the two edits touch).
   const colon = lines[0]!.indexOf(":");
-  const value = reindent(lines, from, column).join("").slice(colon + 1);
-  const insert = insertEntry(source, target, entry.key.text, value.startsWith(" ") ? value.trimStart() : value, destinationOrder(tool, destination, entry.key.text));
+  const value = reindent(lines, from, column)
+    .join("")
+    .slice(colon + 1);
+  const insert = insertEntry(
+    source,
+    target,
+    entry.key.text,
+    value.startsWith(" ") ? value.trimStart() : value,
+    destinationOrder(tool, destination, entry.key.text),
+  );
   const remove = removeEntryLines(source, entry);
   const at = insert.range.start.offset;
   if (at >= remove.range.start.offset && at <= remove.range.end.offset) return undefined;
@@ -102,7 +110,10 @@ export function moveEntryFix(source: DocumentSource, tool: ToolFacts, misplaced:
 
 /** Every line after `offset` is blank, a comment, or starts at `column` or left of it. */
 function nothingDeeperAfter(text: string, offset: number, column: number): boolean {
-  for (const line of text.slice(offset).split(/\r\n|\r|\n/).slice(1)) {
+  for (const line of text
+    .slice(offset)
+    .split(/\r\n|\r|\n/)
+    .slice(1)) {
     if (/^\s*(#.*)?$/.test(line)) continue;
     if (/^ */.exec(line)![0].length > column) return false;
   }

@@ -52,7 +52,12 @@ export function readSuppressions(source: DocumentSource): Suppression[] {
  * `unjudged` are known but did not run (see ExtraRules in lint.ts): a
  * suppression is not blamed for not silencing them.
  */
-export function applySuppressions(suppressions: readonly Suppression[], diagnostics: Diagnostic[], knownRules: ReadonlySet<string>, unjudged: ReadonlySet<string> = new Set()): Diagnostic[] {
+export function applySuppressions(
+  suppressions: readonly Suppression[],
+  diagnostics: Diagnostic[],
+  knownRules: ReadonlySet<string>,
+  unjudged: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
   const used = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
   const refused = new Map<Suppression, Set<string>>(suppressions.map((s) => [s, new Set()]));
@@ -84,7 +89,12 @@ export function applySuppressions(suppressions: readonly Suppression[], diagnost
       const suggestion = didYouMean(rule, knownRules);
       kept.push(suppressionWarning(s, `\`${rule}\` is not a rule${suggestion ? `; did you mean \`${suggestion}\`?` : "."}`, false));
     }
-    const idle = s.rules.length === 0 ? (silenced.size === 0 && unjudged.size === 0 ? ["*"] : []) : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r) && !unjudged.has(r));
+    const idle =
+      s.rules.length === 0
+        ? silenced.size === 0 && unjudged.size === 0
+          ? ["*"]
+          : []
+        : s.rules.filter((r) => knownRules.has(r) && !silenced.has(r) && !unjudged.has(r));
     if (idle.length > 0) {
       const wholly = s.rules.length === 0 || idle.length === s.rules.length;
       const errors = [...refused.get(s)!].filter((r) => idle[0] === "*" || idle.includes(r));

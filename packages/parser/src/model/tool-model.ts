@@ -11,7 +11,6 @@ import type { CommandTemplate, EndpointTemplate } from "../templates/template.ts
 export type { JsonValue } from "../semantic/values.ts";
 export type * from "../templates/template.ts";
 
-
 /** What a value is, as deep as the file declares it: an array's items, an object's fields. */
 export interface ValueSchema {
   readonly type: ParamType;

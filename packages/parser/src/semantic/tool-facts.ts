@@ -119,7 +119,8 @@ function paramFacts(entry: Entry, kind: ValueSpecKind, path: string, label: stri
   const typeText = readString(typeValue);
   const type = typeText !== undefined && PARAM_TYPE_NAMES.has(typeText) ? (typeText as ParamType) : undefined;
   const itemsEntry = keys.get("items");
-  const items = itemsEntry && (mapOf(itemsEntry.value) || scalarOf(itemsEntry.value)) ? paramFacts(itemsEntry, "items", `${path}.items`, `\`${path}.items\``) : undefined;
+  const items =
+    itemsEntry && (mapOf(itemsEntry.value) || scalarOf(itemsEntry.value)) ? paramFacts(itemsEntry, "items", `${path}.items`, `\`${path}.items\``) : undefined;
   const propertiesMap = mapOf(keys.get("properties")?.value);
   const properties = propertiesMap ? nestedFields(propertiesMap, `${path}.properties`) : undefined;
   return { name: entry.key.text, kind, path, label, entry, map, keys, typeValue, type, required: readBoolean(keys.get("required")?.value), items, properties };

@@ -20,7 +20,14 @@ describe("isCalendarDate", () => {
 });
 
 describe("isBlank", () => {
-  const scalar = (value: string) => ({ kind: "scalar", style: "plain", raw: value, value, range: { start: { offset: 0, line: 0, character: 0 }, end: { offset: 0, line: 0, character: 0 } } }) as const;
+  const scalar = (value: string) =>
+    ({
+      kind: "scalar",
+      style: "plain",
+      raw: value,
+      value,
+      range: { start: { offset: 0, line: 0, character: 0 }, end: { offset: 0, line: 0, character: 0 } },
+    }) as const;
 
   it("is true for nothing and for text of spaces only, Unicode spaces included", () => {
     for (const value of ["", " ", "\t", "\u3000", "\u00a0 ", "\ufeff", "\u2003\u2028"]) expect(isBlank(scalar(value)), JSON.stringify(value)).toBe(true);

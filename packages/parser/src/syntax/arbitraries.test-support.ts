@@ -68,4 +68,3 @@ export const mutated = fc
     }
     return out;
   });
-

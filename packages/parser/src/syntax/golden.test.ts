@@ -19,7 +19,9 @@ const UPDATE = process.env.HDLP_UPDATE_FIXTURES === "1";
 
 for (const kind of ["ok", "err"] as const) {
   const folder = join(TESTDATA, kind);
-  const cases = readdirSync(folder).filter((name) => name.endsWith(".hdlp")).sort();
+  const cases = readdirSync(folder)
+    .filter((name) => name.endsWith(".hdlp"))
+    .sort();
 
   describe(`golden trees: ${kind}/`, () => {
     it("holds cases", () => expect(cases.length).toBeGreaterThan(5));

@@ -35,8 +35,7 @@ describe("HdlpGrammar", () => {
           leaves.push(e.key);
           collect(e.value);
         }
-      }
-      else if (value?.kind === "list") value.items.forEach(collect);
+      } else if (value?.kind === "list") value.items.forEach(collect);
       else if (value?.kind === "scalar") leaves.push(value);
     };
     collect(root);

@@ -32,7 +32,9 @@ function printNode(node: Node, depth: number, lines: string[]): void {
       lines.push(`${pad}key ${at(node.range)} ${JSON.stringify(node.text)}`);
       return;
     case "scalar":
-      lines.push(`${pad}scalar ${node.style} ${at(node.range)} ${JSON.stringify(node.value)}${node.raw === node.value ? "" : ` raw ${JSON.stringify(node.raw)}`}`);
+      lines.push(
+        `${pad}scalar ${node.style} ${at(node.range)} ${JSON.stringify(node.value)}${node.raw === node.value ? "" : ` raw ${JSON.stringify(node.raw)}`}`,
+      );
       return;
     case "error":
       lines.push(`${pad}error ${at(node.range)} ${JSON.stringify(node.text)}`);

@@ -103,8 +103,7 @@ describe("parse, on any input", () => {
               mark(entry.key.range);
               visit(entry.value);
             }
-          }
-          else if (value?.kind === "list") value.items.forEach(visit);
+          } else if (value?.kind === "list") value.items.forEach(visit);
         };
         visit(document.root);
         for (const comment of document.comments) mark(comment.range);

@@ -742,7 +742,9 @@ export class Scanner implements TokenSource {
   private emitSpan(type: TokenType, start: number, end: number, value: string, style: ScalarStyle): HdlpToken {
     if (start < this.lineStart || end > this.lineEnd) return this.emit(type, this.pos(start), this.pos(end), value, style);
     const line = this.line;
-    return this.push(new HdlpToken(type, this.image(start, end, value, style), start, end, line, start - this.lineStart, line, end - this.lineStart, value, style, false));
+    return this.push(
+      new HdlpToken(type, this.image(start, end, value, style), start, end, line, start - this.lineStart, line, end - this.lineStart, value, style, false),
+    );
   }
 
   private emit(type: TokenType, start: Position, end: Position, value: string, style: ScalarStyle = "plain", synthetic = false): HdlpToken {

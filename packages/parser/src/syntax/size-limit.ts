@@ -36,7 +36,10 @@ export function oversizeBytes(text: string): number | undefined {
 const grouped = (n: number) => n.toLocaleString("en-US");
 
 /** The one diagnostic of a file over the limit, at its start (`range`: where that is in the document, when there is one). */
-export function fileTooLarge(bytes: number, range: Range = { start: { offset: 0, line: 0, character: 0 }, end: { offset: 0, line: 0, character: 0 } }): Diagnostic {
+export function fileTooLarge(
+  bytes: number,
+  range: Range = { start: { offset: 0, line: 0, character: 0 }, end: { offset: 0, line: 0, character: 0 } },
+): Diagnostic {
   return syntaxDiagnostic(
     "file-too-large",
     `This file is ${grouped(bytes)} bytes, more than the ${grouped(MAX_TOOL_FILE_BYTES)} bytes (1 MiB) a TOOL.hdlp may have; it is not read.`,

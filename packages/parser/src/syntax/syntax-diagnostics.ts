@@ -8,7 +8,10 @@ import type { Diagnostic, Fix, RuleDescription } from "../diagnostics.ts";
 import type { Range } from "./ast.ts";
 
 const SYNTAX_RULE_TABLE = [
-  { id: "syntax", summary: "The text is not TOOL.hdlp: an unexpected indentation, a line that is not `key: value`, a stray or unclosed bracket, a missing `:` or `,`." },
+  {
+    id: "syntax",
+    summary: "The text is not TOOL.hdlp: an unexpected indentation, a line that is not `key: value`, a stray or unclosed bracket, a missing `:` or `,`.",
+  },
   { id: "tab-indentation", summary: "A tab in a line's indentation; the fix writes spaces." },
   { id: "unterminated-string", summary: "A quoted string without its closing quote on its line." },
   { id: "bad-escape", summary: "An unknown `\\` escape in a double-quoted string, or `\\x`/`\\u`/`\\U` without enough hex digits." },
@@ -22,7 +25,11 @@ export type SyntaxRule = (typeof SYNTAX_RULE_TABLE)[number]["id"];
 export const SYNTAX_RULES: readonly SyntaxRule[] = SYNTAX_RULE_TABLE.map((r) => r.id);
 
 /** The parser's rules as reports describe them: every one an error, documented in docs/spec.md §9. */
-export const SYNTAX_RULE_DESCRIPTIONS: readonly RuleDescription[] = SYNTAX_RULE_TABLE.map((r) => ({ ...r, severity: "error", docs: "docs/spec.md#9-syntax-errors" }));
+export const SYNTAX_RULE_DESCRIPTIONS: readonly RuleDescription[] = SYNTAX_RULE_TABLE.map((r) => ({
+  ...r,
+  severity: "error",
+  docs: "docs/spec.md#9-syntax-errors",
+}));
 
 export function syntaxDiagnostic(rule: SyntaxRule, message: string, range: Range, fix?: Fix): Diagnostic {
   return fix ? { rule, severity: "error", message, range, fix } : { rule, severity: "error", message, range };

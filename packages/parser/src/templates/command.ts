@@ -118,7 +118,10 @@ function readArgument(source: string, start: number, locate: Locate, problems: T
       const end = close < 0 ? source.length : close + 1;
       const bad = close < 0 ? Math.min(source.length, i + 1) : end;
       problems.push({
-        message: close < 0 ? "`{` opens a placeholder that is never closed with `}`; write `{{` for a literal brace." : `\`{${name}}\` is not a placeholder: a param name is letters, digits, \`_\` and \`-\`.`,
+        message:
+          close < 0
+            ? "`{` opens a placeholder that is never closed with `}`; write `{{` for a literal brace."
+            : `\`{${name}}\` is not a placeholder: a param name is letters, digits, \`_\` and \`-\`.`,
         range: span(locate, i, bad),
       });
       literal += close < 0 ? "{" : source.slice(i, end);

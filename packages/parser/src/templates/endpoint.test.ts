@@ -28,6 +28,10 @@ describe("parseEndpointTemplate", () => {
     ["GET /a/{}", "is not a placeholder"],
     ["GET /a/}", "closes no placeholder"],
   ])("reports %j", (source, message) => {
-    expect(parseEndpointTemplate(source).problems.map((p) => p.message).join("\n")).toContain(message);
+    expect(
+      parseEndpointTemplate(source)
+        .problems.map((p) => p.message)
+        .join("\n"),
+    ).toContain(message);
   });
 });

@@ -25,7 +25,9 @@ export function parseEndpointTemplate(source: string, locate: Locate = locateInS
   const verbKnown = (HTTP_VERBS as readonly string[]).includes(upper);
   if (!verbKnown) {
     problems.push({
-      message: verbText ? `\`${verbText}\` is not an HTTP verb: use one of ${HTTP_VERBS.join(", ")}.` : `The endpoint is empty: write a verb and a path, \`GET /modules/{id}\`.`,
+      message: verbText
+        ? `\`${verbText}\` is not an HTTP verb: use one of ${HTTP_VERBS.join(", ")}.`
+        : `The endpoint is empty: write a verb and a path, \`GET /modules/{id}\`.`,
       range: span(locate, verbStart, verbStart + verbText.length),
     });
   } else if (upper !== verbText) {
@@ -33,7 +35,9 @@ export function parseEndpointTemplate(source: string, locate: Locate = locateInS
   }
   if (verbText && !path.startsWith("/")) {
     problems.push({
-      message: path ? `The path \`${path}\` must start with \`/\`; it is relative to the API's URL.` : "The endpoint has no path: write one after the verb, `GET /modules/{id}`.",
+      message: path
+        ? `The path \`${path}\` must start with \`/\`; it is relative to the API's URL.`
+        : "The endpoint has no path: write one after the verb, `GET /modules/{id}`.",
       range: path ? span(locate, pathStart, pathStart + path.length) : span(locate, verbStart, verbStart + verbText.length),
     });
   }
@@ -54,7 +58,10 @@ export function parseEndpointTemplate(source: string, locate: Locate = locateInS
       const end = close < 0 ? i + 1 : close + 1;
       if (close < 0 || !PLACEHOLDER_NAME.test(name)) {
         problems.push({
-          message: close < 0 ? "`{` opens a placeholder that is never closed with `}`." : `\`{${name}}\` is not a placeholder: a param name is letters, digits, \`_\` and \`-\`.`,
+          message:
+            close < 0
+              ? "`{` opens a placeholder that is never closed with `}`."
+              : `\`{${name}}\` is not a placeholder: a param name is letters, digits, \`_\` and \`-\`.`,
           range: span(locate, pathStart + i, pathStart + end),
         });
       } else {

@@ -50,7 +50,10 @@ describe("openAuditLog", () => {
     const path = logPath();
     const token = "tok-9f8e7d6c5b4a";
     const log = openAuditLog(path, { env: { HDLP_API_TOKEN: token, HDLP_FORGEJO_TOKEN: "a", HDLP_TOOLS_DIR: "tools" } });
-    const call = await log.begin({ tool: "echo-arg", params: { url: `https://x/?t=${token}`, nested: { list: [token, "fine"] }, word: "banana", single: "a", api_key: "k" } });
+    const call = await log.begin({
+      tool: "echo-arg",
+      params: { url: `https://x/?t=${token}`, nested: { list: [token, "fine"] }, word: "banana", single: "a", api_key: "k" },
+    });
     await call.end(ended({ tool: "echo-arg", method: "exec", ok: false, outcome: "failed", error: `401: token ${token} refused; try again` }));
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(token);
@@ -71,7 +74,10 @@ describe("openAuditLog", () => {
     const token = "s3cret-token-value";
     const log = openAuditLog(path, { env: { HDLP_GATEKEEPER_TOKEN: token } });
     const long = "x".repeat(5000);
-    const call = await log.begin({ tool: "t", params: { content: long, list: Array.from({ length: 400 }, (_, i) => `item-${i}`), short: "ok", hides: `${"y".repeat(MAX_PARAM_CHARS - 5)}${token}` } });
+    const call = await log.begin({
+      tool: "t",
+      params: { content: long, list: Array.from({ length: 400 }, (_, i) => `item-${i}`), short: "ok", hides: `${"y".repeat(MAX_PARAM_CHARS - 5)}${token}` },
+    });
     await call.end(ended({ ok: false, outcome: "failed", error: "e".repeat(5000) }));
     const [start, end] = lines(path);
     const params = start!["params"] as Record<string, unknown>;
@@ -90,7 +96,10 @@ describe("openAuditLog", () => {
     const path = logPath();
     const long = "k".repeat(MIN_SECRET_LENGTH);
     const short = "q".repeat(MIN_SECRET_LENGTH - 1);
-    const call = await openAuditLog(path, { env: { HDLP_API_TOKEN: long, HDLP_FORGEJO_TOKEN: short } }).begin({ tool: "t", params: { a: short, b: `x${short}x` } });
+    const call = await openAuditLog(path, { env: { HDLP_API_TOKEN: long, HDLP_FORGEJO_TOKEN: short } }).begin({
+      tool: "t",
+      params: { a: short, b: `x${short}x` },
+    });
     await call.end(ended({ ok: false, outcome: "failed", error: `<${long}> <${short}>` }));
     const [start, end] = lines(path);
     expect(start!["params"]).toEqual({ a: "***", b: `x${short}x` });

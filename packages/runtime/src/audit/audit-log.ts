@@ -124,7 +124,7 @@ function paramsLine(given: Readonly<Record<string, unknown>>, secrets: SecretVal
   const cut: Record<string, number> = {};
   for (const [name, value] of Object.entries(given)) {
     const masked = SECRET_PARAM.test(name) ? MASK : secrets.maskValue(value);
-    const text = typeof masked === "string" ? masked : JSON.stringify(masked) ?? "";
+    const text = typeof masked === "string" ? masked : (JSON.stringify(masked) ?? "");
     if (text.length > MAX_PARAM_CHARS) {
       params[name] = text.slice(0, MAX_PARAM_CHARS);
       cut[name] = text.length;
@@ -135,6 +135,8 @@ function paramsLine(given: Readonly<Record<string, unknown>>, secrets: SecretVal
 
 function knownSecrets(config: RuntimeConfig | undefined, env: NodeJS.ProcessEnv): SecretValues {
   const endpoints = config ? [...config.gatekeepers, config.api, config.forgejo] : [];
-  const fromEnv = Object.entries(env).filter(([name]) => SECRET_ENV.test(name)).map(([, value]) => value);
+  const fromEnv = Object.entries(env)
+    .filter(([name]) => SECRET_ENV.test(name))
+    .map(([, value]) => value);
   return new SecretValues([...endpoints.map((e) => e?.token), ...fromEnv]);
 }

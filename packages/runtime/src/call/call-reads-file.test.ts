@@ -15,7 +15,8 @@ import { type CallOptions, callTool } from "./call.ts";
 const { temp } = perTestCleanup("hdlp-call-file-");
 
 /** Unconfined: a marker file left or not on this machine is what some of these check. */
-const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
+const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) =>
+  callTool(lookup, request, { config: UNCONFINED, ...options });
 
 const echoing = (name: string, word: string) => toolText({ name, command: `echo ${word}` });
 

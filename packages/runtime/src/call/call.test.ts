@@ -7,7 +7,8 @@ import { CMD_PARAM, indexOf, modelOf, tempDirForTest, UNCONFINED } from "../../t
 import { type CallOptions, callTool, type ConfirmRequest } from "./call.ts";
 
 /** The pipeline, unconfined (UNCONFINED says why). */
-const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) => callTool(lookup, request, { config: UNCONFINED, ...options });
+const call = (lookup: Parameters<typeof callTool>[0], request: Parameters<typeof callTool>[1], options: CallOptions = {}) =>
+  callTool(lookup, request, { config: UNCONFINED, ...options });
 
 const shellExec = modelOf({ name: "shell-exec", params: [CMD_PARAM, 'cwd: { type: string, required: false, description: "dir" }'] });
 const touch = modelOf({
@@ -15,7 +16,12 @@ const touch = modelOf({
   command: "touch {path}",
   params: ['path: { type: string, required: true, description: "p" }', 'mode: { type: string, required: false, default: "a", enum: [a, m], description: "m" }'],
 });
-const guarded = modelOf({ name: "rm-file", command: "rm -f -- {path}", params: ['path: { type: string, required: true, description: "p" }'], requireConfirm: true });
+const guarded = modelOf({
+  name: "rm-file",
+  command: "rm -f -- {path}",
+  params: ['path: { type: string, required: true, description: "p" }'],
+  requireConfirm: true,
+});
 const slow = modelOf({ name: "slow", params: [CMD_PARAM], timeoutMs: 300 });
 const index = indexOf(shellExec, touch, guarded, slow);
 
@@ -77,7 +83,11 @@ describe("callTool", () => {
   });
 
   it("applies declared defaults to the params the executor sees", async () => {
-    const withDefault = modelOf({ name: "greet", command: "echo [{greeting}] {name}", params: ['greeting: { type: string, required: false, default: "你好", description: "g" }', 'name: { type: string, required: true, description: "n" }'] });
+    const withDefault = modelOf({
+      name: "greet",
+      command: "echo [{greeting}] {name}",
+      params: ['greeting: { type: string, required: false, default: "你好", description: "g" }', 'name: { type: string, required: true, description: "n" }'],
+    });
     const envelope = await call(indexOf(withDefault), { tool: "greet", params: { name: "铸渊" } });
     expect(envelope.output).toBe("你好 铸渊\n");
   });
@@ -87,12 +97,16 @@ describe("callTool", () => {
     const victim = join(dir, "keep me");
     await call(index, { tool: "touch-file", params: { path: victim } });
     const asked: ConfirmRequest[] = [];
-    const refused = await call(index, { tool: "rm-file", params: { path: victim } }, {
-      confirm: (request) => {
-        asked.push(request);
-        return false;
+    const refused = await call(
+      index,
+      { tool: "rm-file", params: { path: victim } },
+      {
+        confirm: (request) => {
+          asked.push(request);
+          return false;
+        },
       },
-    });
+    );
     expect(refused).toMatchObject({ ok: false, found: true, refused: "not-confirmed" });
     expect(refused.error).toMatch(/requires confirmation .* not confirmed; nothing was run/);
     expect(existsSync(victim)).toBe(true);
@@ -134,9 +148,16 @@ describe("callTool", () => {
     await call(index, { tool: "nope", params: {} }, { audit });
     await call(index, { tool: "rm-file", params: { path: "x" } }, { audit });
     await call(index, { tool: "touch-file", params: { path: 1 } }, { audit });
-    await call(indexOf(modelOf({ name: "login", params: [CMD_PARAM, 'password: { type: string, required: false, description: "p" }'] })), { tool: "login", params: { cmd: "true", password: "hunter2" } }, { audit });
+    await call(
+      indexOf(modelOf({ name: "login", params: [CMD_PARAM, 'password: { type: string, required: false, description: "p" }'] })),
+      { tool: "login", params: { cmd: "true", password: "hunter2" } },
+      { audit },
+    );
     const text = readFileSync(path, "utf8");
-    const lines = text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(12);
     const starts = lines.filter((l) => l["event"] === "start");
     const ends = lines.filter((l) => l["event"] === "end");
@@ -161,16 +182,23 @@ describe("callTool", () => {
   it("audits a call its caller's signal stopped as cancelled, with who asked and through what", async () => {
     const path = join(temp(), "audit.jsonl");
     const controller = new AbortController();
-    const running = call(index, { tool: "shell-exec", params: { cmd: "sleep 300" } }, {
-      audit: openAuditLog(path, { env: {} }),
-      signal: controller.signal,
-      origin: { client: "claude-code", transport: "stdio" },
-    });
+    const running = call(
+      index,
+      { tool: "shell-exec", params: { cmd: "sleep 300" } },
+      {
+        audit: openAuditLog(path, { env: {} }),
+        signal: controller.signal,
+        origin: { client: "claude-code", transport: "stdio" },
+      },
+    );
     setTimeout(() => controller.abort(), 300);
     const envelope = await running;
     expect(envelope).toMatchObject({ ok: false, found: true });
     expect(envelope.error).toMatch(/^cancelled/);
-    const [start, end] = readFileSync(path, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [start, end] = readFileSync(path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(start).toMatchObject({ event: "start", tool: "shell-exec", client: "claude-code", transport: "stdio" });
     expect(end).toMatchObject({ event: "end", call: start!["call"], tool: "shell-exec", ok: false, outcome: "cancelled" });
   });

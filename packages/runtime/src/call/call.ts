@@ -104,11 +104,17 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
   if (!access.allows(call.tool)) {
     // Checked before the lookup, so that the answer is the same whether or not such a tool is registered.
     const error = `\`${call.tool}\` is not allowed by the operator's policy (\`tools\` in hdlp.config.json); nothing was run`;
-    return { outcome: "not-permitted", envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-permitted" } };
+    return {
+      outcome: "not-permitted",
+      envelope: { ok: false, tool: call.tool, method: "", output: "", error, duration_ms: elapsed(started), refused: "not-permitted" },
+    };
   }
   const registered = index.get(call.tool);
   if (!registered) {
-    const near = closestNames(call.tool, visibleTools(index.tools, access).map((t) => t.name));
+    const near = closestNames(
+      call.tool,
+      visibleTools(index.tools, access).map((t) => t.name),
+    );
     return {
       outcome: "not-found",
       envelope: {
@@ -187,7 +193,8 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
     const dryRun = prepared.executor.describe(prepared.request);
     return { ok: true, dryRun, text: formatDryRun(dryRun) };
   } catch (error) {
-    if (error instanceof RefusedCallError) return { ok: false, error: error.message, envelope: refuse(prepared.tool, error.refusal, error.message, started).envelope };
+    if (error instanceof RefusedCallError)
+      return { ok: false, error: error.message, envelope: refuse(prepared.tool, error.refusal, error.message, started).envelope };
     throw error;
   }
 }
@@ -199,7 +206,11 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
  */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
-  const audited = options.audit ? await audit(options, () => options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin }, { secrets: secretsToMask(call.tool, options) })) : undefined;
+  const audited = options.audit
+    ? await audit(options, () =>
+        options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin }, { secrets: secretsToMask(call.tool, options) }),
+      )
+    : undefined;
   const { envelope, outcome, secrets } = await settle(index, call, options, started);
   if (audited) {
     const ended = {
@@ -277,7 +288,7 @@ async function run(prepared: PreparedCall, secrets: readonly string[], options: 
       tool: tool.name,
       method: tool.method,
       output: result.output,
-      error: result.ok ? null : result.error ?? "",
+      error: result.ok ? null : (result.error ?? ""),
       duration_ms: elapsed(started),
       found: true,
       ...(result.exit_code === undefined ? {} : { exit_code: result.exit_code }),

@@ -33,14 +33,22 @@ describe("coerceCliParams", () => {
   });
 
   it("leaves what cannot be read as the declared type as the string it was, for validation to name", () => {
-    expect(coerceCliParams(tool.params, { count: "5.5", ratio: "abc", force: "maybe", extra: "{bad" })).toEqual({ count: "5.5", ratio: "abc", force: "maybe", extra: "{bad" });
+    expect(coerceCliParams(tool.params, { count: "5.5", ratio: "abc", force: "maybe", extra: "{bad" })).toEqual({
+      count: "5.5",
+      ratio: "abc",
+      force: "maybe",
+      extra: "{bad",
+    });
   });
 
   it("reads each item of a comma list by the type its param's `items` declares", () => {
     const typed = modelOf({
       name: "typed-items",
       command: "true [{ports}] [{flags}]",
-      params: ['ports: { type: array, required: false, description: "p", items: integer }', 'flags: { type: array, required: false, description: "f", items: { type: boolean } }'],
+      params: [
+        'ports: { type: array, required: false, description: "p", items: integer }',
+        'flags: { type: array, required: false, description: "f", items: { type: boolean } }',
+      ],
     });
     expect(coerceCliParams(typed.params, { ports: "80,443,x", flags: "yes,0" })).toEqual({ ports: [80, 443, "x"], flags: [true, false] });
   });

@@ -30,28 +30,47 @@ describe("ceilings", () => {
   });
 
   it("a caller asking for more (--timeout) gets the ceiling too", async () => {
-    const envelope = await callTool(index, { tool: "patient", params: { cmd: "sleep 20" } }, { config: config({ ceilings: { timeout_ms: 300 } }), timeoutMs: 900_000 });
+    const envelope = await callTool(
+      index,
+      { tool: "patient", params: { cmd: "sleep 20" } },
+      { config: config({ ceilings: { timeout_ms: 300 } }), timeoutMs: 900_000 },
+    );
     expect(envelope).toMatchObject({ ok: false, timed_out: true });
     expect(envelope.ceilings_applied).toEqual({ timeout_ms: { asked: 900_000, asked_by: "caller", ceiling: 300 } });
   });
 
   it("output is cut at the ceiling when the tool file allows more", async () => {
-    const envelope = await callTool(index, { tool: "chatty", params: { cmd: "yes | head -c 100000" } }, { config: config({ ceilings: { max_output_bytes: 10 } }) });
+    const envelope = await callTool(
+      index,
+      { tool: "chatty", params: { cmd: "yes | head -c 100000" } },
+      { config: config({ ceilings: { max_output_bytes: 10 } }) },
+    );
     expect(envelope).toMatchObject({ ok: true, output: "y\ny\ny\ny\ny\n", truncated: true });
     expect(envelope.ceilings_applied).toEqual({ max_output_bytes: { asked: 1_000_000, asked_by: "tool", ceiling: 10 } });
   });
 
   it("asking for no more than the ceiling changes nothing and adds nothing", async () => {
-    const envelope = await callTool(index, { tool: "chatty", params: { cmd: "echo hi" } }, { config: config({ ceilings: { timeout_ms: 600_000, max_output_bytes: 1_000_000 } }), timeoutMs: 5000 });
+    const envelope = await callTool(
+      index,
+      { tool: "chatty", params: { cmd: "echo hi" } },
+      { config: config({ ceilings: { timeout_ms: 600_000, max_output_bytes: 1_000_000 } }), timeoutMs: 5000 },
+    );
     expect(envelope).toMatchObject({ ok: true, output: "hi\n" });
     expect(envelope).not.toHaveProperty("ceilings_applied");
   });
 
   it("the dry run and a remote executor's request carry the lowered limits", () => {
-    const prepared = prepareCall(index, { tool: "patient", params: { cmd: "true" } }, { config: config({ ceilings: { timeout_ms: 1000, max_output_bytes: 64 } }) });
+    const prepared = prepareCall(
+      index,
+      { tool: "patient", params: { cmd: "true" } },
+      { config: config({ ceilings: { timeout_ms: 1000, max_output_bytes: 64 } }) },
+    );
     if (!isPrepared(prepared)) throw new Error(prepared.envelope.error ?? "refused");
     expect(prepared.request).toMatchObject({ timeoutMs: 1000, maxOutputBytes: 64 });
-    expect(prepared.ceilingsApplied).toEqual({ timeout_ms: { asked: 600_000, asked_by: "tool", ceiling: 1000 }, max_output_bytes: { asked: 65536, asked_by: "tool", ceiling: 64 } });
+    expect(prepared.ceilingsApplied).toEqual({
+      timeout_ms: { asked: 600_000, asked_by: "tool", ceiling: 1000 },
+      max_output_bytes: { asked: 65536, asked_by: "tool", ceiling: 64 },
+    });
   });
 });
 
@@ -73,7 +92,12 @@ describe("the allow and deny lists", () => {
     expect(denied).not.toHaveProperty("found");
     expect(existsSync(marker(dir))).toBe(false);
     const unregistered = await callTool(tools(dir), { tool: "db-delete" }, { config: policy });
-    expect({ ...unregistered, duration_ms: 0, tool: "" }).toEqual({ ...denied, duration_ms: 0, tool: "", error: denied.error!.replace("db-drop", "db-delete") });
+    expect({ ...unregistered, duration_ms: 0, tool: "" }).toEqual({
+      ...denied,
+      duration_ms: 0,
+      tool: "",
+      error: denied.error!.replace("db-drop", "db-delete"),
+    });
   });
 
   it("an allow list lets only its names and globs run; deny wins over allow", async () => {
@@ -123,7 +147,10 @@ describe("the allow and deny lists", () => {
     const dir = temp();
     const path = join(dir, "audit.jsonl");
     await callTool(tools(dir), { tool: "db-drop" }, { config: config({ tools: { allow: [], deny: ["db-*"] } }), audit: openAuditLog(path, { env: {} }) });
-    const [start, end] = readFileSync(path, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const [start, end] = readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(start).toMatchObject({ event: "start", tool: "db-drop" });
     expect(end).toMatchObject({ event: "end", call: start.call, tool: "db-drop", ok: false, outcome: "not-permitted" });
   });
@@ -132,21 +159,33 @@ describe("the allow and deny lists", () => {
 describe("secrets for tools", () => {
   const SECRET = "pg-s3cret-value-42";
   const env = { HDLP_TEST_DB_PASSWORD: SECRET };
-  const checks = modelOf({ name: "db-query", command: 'sh -c {script}', params: ['script: { type: string, required: true, description: "s" }'] });
+  const checks = modelOf({ name: "db-query", command: "sh -c {script}", params: ['script: { type: string, required: true, description: "s" }'] });
   const other = modelOf({ name: "other", params: [CMD_PARAM] });
   const remote = modelOf({ name: "remote-db", executor: "gatekeeper", params: [CMD_PARAM] });
   const index = indexOf(checks, other, remote);
   const withSecret = config({ secrets: { "db-query": { DB_PASSWORD: { env: "HDLP_TEST_DB_PASSWORD" } } } });
 
   it("reach the tool they are mapped to, in its environment", async () => {
-    const envelope = await callTool(index, { tool: "db-query", params: { script: `test "$DB_PASSWORD" = '${SECRET}' && echo received` } }, { config: withSecret, env });
+    const envelope = await callTool(
+      index,
+      { tool: "db-query", params: { script: `test "$DB_PASSWORD" = '${SECRET}' && echo received` } },
+      { config: withSecret, env },
+    );
     expect(envelope).toMatchObject({ ok: true, output: "received\n" });
   });
 
   it("are masked as whole values in the output, the error and stderr", async () => {
-    const printed = await callTool(index, { tool: "db-query", params: { script: 'echo "pw=$DB_PASSWORD"; echo "warn $DB_PASSWORD" >&2' } }, { config: withSecret, env });
+    const printed = await callTool(
+      index,
+      { tool: "db-query", params: { script: 'echo "pw=$DB_PASSWORD"; echo "warn $DB_PASSWORD" >&2' } },
+      { config: withSecret, env },
+    );
     expect(printed).toMatchObject({ ok: true, output: "pw=***\n", stderr: "warn ***\n" });
-    const failed = await callTool(index, { tool: "db-query", params: { script: 'echo "cannot log in with $DB_PASSWORD" >&2; exit 3' } }, { config: withSecret, env });
+    const failed = await callTool(
+      index,
+      { tool: "db-query", params: { script: 'echo "cannot log in with $DB_PASSWORD" >&2; exit 3' } },
+      { config: withSecret, env },
+    );
     expect(failed).toMatchObject({ ok: false, exit_code: 3, error: "cannot log in with ***\n" });
   });
 
@@ -184,7 +223,10 @@ describe("secrets for tools", () => {
     await callTool(index, { tool: "db-query", params: { script: `echo ${SECRET} >&2; exit 1` } }, { config: withSecret, env, audit });
     const text = readFileSync(path, "utf8");
     expect(text).not.toContain(SECRET);
-    const [start, end] = text.trim().split("\n").map((line) => JSON.parse(line));
+    const [start, end] = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     // The caller's value holding the secret is masked whole; the tool's text has the secret replaced where it appears.
     expect(start).toMatchObject({ event: "start", tool: "db-query", params: { script: "***" } });
     expect(end).toMatchObject({ event: "end", tool: "db-query", error: "***\n" });
@@ -196,8 +238,14 @@ describe("secrets for tools", () => {
     const touch = { script: `touch ${marker}` };
     const unset = await callTool(index, { tool: "db-query", params: touch }, { config: withSecret, env: {} });
     expect(unset).toMatchObject({ ok: false, found: true, refused: "secret-unavailable" });
-    expect(unset.error).toBe("the secret DB_PASSWORD of `db-query` (variable HDLP_TEST_DB_PASSWORD) cannot be read: HDLP_TEST_DB_PASSWORD is not set in hdlp's environment; nothing was run");
-    const missingFile = await callTool(index, { tool: "db-query", params: touch }, { config: config({ secrets: { "db-query": { DB_PASSWORD: { file: join(dir, "nope") } } } }) });
+    expect(unset.error).toBe(
+      "the secret DB_PASSWORD of `db-query` (variable HDLP_TEST_DB_PASSWORD) cannot be read: HDLP_TEST_DB_PASSWORD is not set in hdlp's environment; nothing was run",
+    );
+    const missingFile = await callTool(
+      index,
+      { tool: "db-query", params: touch },
+      { config: config({ secrets: { "db-query": { DB_PASSWORD: { file: join(dir, "nope") } } } }) },
+    );
     expect(missingFile.error).toContain("ENOENT");
     const short = await callTool(index, { tool: "db-query", params: touch }, { config: withSecret, env: { HDLP_TEST_DB_PASSWORD: "abc" } });
     expect(short.error).toContain("is 3 characters long; a secret must be at least 8");
@@ -206,7 +254,10 @@ describe("secrets for tools", () => {
   });
 
   it("a tool whose executor cannot hand it its secrets is refused rather than run without them", async () => {
-    const mapped = config({ secrets: { "remote-db": { DB_PASSWORD: { env: "HDLP_TEST_DB_PASSWORD" } } }, gatekeepers: [{ name: "gk", url: "http://127.0.0.1:9" }] });
+    const mapped = config({
+      secrets: { "remote-db": { DB_PASSWORD: { env: "HDLP_TEST_DB_PASSWORD" } } },
+      gatekeepers: [{ name: "gk", url: "http://127.0.0.1:9" }],
+    });
     const envelope = await callTool(index, { tool: "remote-db", params: { cmd: "true" } }, { config: mapped, env });
     expect(envelope).toMatchObject({ ok: false, refused: "secret-unavailable" });
     expect(envelope.error).toContain("its executor (gatekeeper) cannot hand them to the tool");

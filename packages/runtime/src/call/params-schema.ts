@@ -46,7 +46,9 @@ export function valueJsonSchema(value: ValueSchema): Record<string, unknown> {
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
 const compiled = new WeakMap<ToolModel, ValidateFunction>();
 
-export type ParamsCheck = { readonly ok: true; readonly params: Record<string, unknown> } | { readonly ok: false; readonly problems: readonly string[]; readonly param?: string };
+export type ParamsCheck =
+  | { readonly ok: true; readonly params: Record<string, unknown> }
+  | { readonly ok: false; readonly problems: readonly string[]; readonly param?: string };
 
 /** The tool's compiled validator: compiled on first use, then cached for as long as the model lives. */
 export function validatorFor(tool: ToolModel): ValidateFunction {
@@ -105,7 +107,10 @@ function explain(error: ErrorObject, tool: ToolModel, given: Readonly<Record<str
 
 /** A problem inside a param's value (an array's item, an object's field), named by its path: `hosts[0].port`. */
 function explainInside(error: ErrorObject, given: Readonly<Record<string, unknown>>): string {
-  const steps = error.instancePath.split("/").slice(1).map((step) => step.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const steps = error.instancePath
+    .split("/")
+    .slice(1)
+    .map((step) => step.replace(/~1/g, "/").replace(/~0/g, "~"));
   const where = steps.reduce((path, step, i) => (i === 0 ? step : /^\d+$/.test(step) ? `${path}[${step}]` : `${path}.${step}`), "");
   const value = steps.reduce<unknown>((at, step) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[step] : undefined), given);
   switch (error.keyword) {

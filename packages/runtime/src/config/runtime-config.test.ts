@@ -118,7 +118,10 @@ describe("loadRuntimeConfig", () => {
     await writeConfig(/```json\n([\s\S]*?)```/.exec(doc)![1]!);
     const config = load({ HDLP_GATEKEEPER_BS_GZ_006_TOKEN: "gz-token-1" });
     expect(config).toMatchObject({
-      gatekeepers: [{ name: "BS-SG-001", url: "http://10.0.0.1:3911" }, { name: "BS-GZ-006", url: "http://10.0.0.2:3910", token: "gz-token-1" }],
+      gatekeepers: [
+        { name: "BS-SG-001", url: "http://10.0.0.1:3911" },
+        { name: "BS-GZ-006", url: "http://10.0.0.2:3910", token: "gz-token-1" },
+      ],
       defaultGatekeeper: "BS-SG-001",
       api: { url: "https://hldp.example/api" },
       forgejo: { url: "https://git.example" },
@@ -192,24 +195,56 @@ describe("loadRuntimeConfig", () => {
   it.each([
     ["not JSON", "{ gatekeepers: ", /hdlp\.config\.json: not valid JSON/],
     ["an unknown key", { gatekeeper: {} }, /hdlp\.config\.json: unknown key "gatekeeper"; did you mean "gatekeepers"\?/],
-    ["an unknown key far from any", { colour: "red" }, /unknown key "colour" \(known: \$schema, gatekeepers, default_gatekeeper, api, forgejo, registry, tools, ceilings, secrets, sandbox, mcp\)/],
+    [
+      "an unknown key far from any",
+      { colour: "red" },
+      /unknown key "colour" \(known: \$schema, gatekeepers, default_gatekeeper, api, forgejo, registry, tools, ceilings, secrets, sandbox, mcp\)/,
+    ],
     ["an unknown key in a section", { sandbox: { netwrok: true } }, /sandbox: unknown key "netwrok"; did you mean "network"\?/],
-    ["a value outside an enum", { sandbox: { mode: "requird" } }, /sandbox\.mode: must be one of "on", "off", "required", not the string "requird"; did you mean "required"\?/],
-    ["a default that is not listed", { gatekeepers: { a: { url: "http://a" } }, default_gatekeeper: "b" }, /default_gatekeeper "b" is not one of gatekeepers \(a\)/],
+    [
+      "a value outside an enum",
+      { sandbox: { mode: "requird" } },
+      /sandbox\.mode: must be one of "on", "off", "required", not the string "requird"; did you mean "required"\?/,
+    ],
+    [
+      "a default that is not listed",
+      { gatekeepers: { a: { url: "http://a" } }, default_gatekeeper: "b" },
+      /default_gatekeeper "b" is not one of gatekeepers \(a\)/,
+    ],
     ["a gatekeeper without a url", { gatekeepers: { a: { token: TOKEN } } }, /gatekeepers\.a has no url \(set it there or in HDLP_GATEKEEPER_A_URL\)/],
     ["a url that is not http", { api: { url: "ftp://x" } }, /api\.url: must be an http:\/\/ or https:\/\/ URL, not the string "ftp:\/\/x"/],
-    ["a default repository without an owner", { forgejo: { url: "http://f", default_repo: "native-repo" } }, /forgejo\.default_repo: must be a repository written owner\/name, not the string "native-repo"/],
+    [
+      "a default repository without an owner",
+      { forgejo: { url: "http://f", default_repo: "native-repo" } },
+      /forgejo\.default_repo: must be a repository written owner\/name, not the string "native-repo"/,
+    ],
     ["a ceiling of 0", { ceilings: { timeout_ms: 0 } }, /ceilings\.timeout_ms: must be at least 1, not number 0/],
     ["a ceiling that is not a number", { ceilings: { max_output_bytes: "1MB" } }, /ceilings\.max_output_bytes: must be a whole number, not the string "1MB"/],
     ["a glob with a character no tool name has", { tools: { deny: ["rm -rf"] } }, /tools\.deny\.0: must be a tool name or a glob/],
     ["a relative sandbox path", { sandbox: { write: ["out"] } }, /sandbox\.write\.0: must be an absolute path, not the string "out"/],
-    ["a secret with two sources", { secrets: { t: { V: { env: "A", file: "/b" } } } }, /secrets\.t\.V: must be exactly one of \{"env": "NAME"\} or \{"file": "\/path"\}/],
+    [
+      "a secret with two sources",
+      { secrets: { t: { V: { env: "A", file: "/b" } } } },
+      /secrets\.t\.V: must be exactly one of \{"env": "NAME"\} or \{"file": "\/path"\}/,
+    ],
     ["a secret with a relative file", { secrets: { t: { V: { file: "pw.txt" } } } }, /secrets\.t\.V\.file: must be an absolute path/],
     ["a secret named as no variable can be", { secrets: { t: { "DB-PASS": { env: "A" } } } }, /secrets\.t: the key "DB-PASS" is not a variable name/],
-    ["a secret that would replace PATH", { secrets: { t: { PATH: { env: "MY_PATH" } } } }, /secrets\.t\.PATH: every tool's environment has PATH; a secret needs a name of its own/],
-    ["a secret read from a variable every tool gets", { secrets: { t: { PW: { env: "LC_ALL" } } } }, /secrets\.t\.PW: the variable LC_ALL reaches every tool's environment/],
+    [
+      "a secret that would replace PATH",
+      { secrets: { t: { PATH: { env: "MY_PATH" } } } },
+      /secrets\.t\.PATH: every tool's environment has PATH; a secret needs a name of its own/,
+    ],
+    [
+      "a secret read from a variable every tool gets",
+      { secrets: { t: { PW: { env: "LC_ALL" } } } },
+      /secrets\.t\.PW: the variable LC_ALL reaches every tool's environment/,
+    ],
     ["a pre-approved name that is not a tool name", { mcp: { pre_approved: ["a b"] } }, /mcp\.pre_approved\.0: must be a tool name/],
-    ["a Forgejo root without an owner", { registry: { root: "forgejo:native-repo" } }, /registry\.root: the registry root `forgejo:native-repo` is not written forgejo:OWNER\/REPO\[@REF\]\[:PATH\]/],
+    [
+      "a Forgejo root without an owner",
+      { registry: { root: "forgejo:native-repo" } },
+      /registry\.root: the registry root `forgejo:native-repo` is not written forgejo:OWNER\/REPO\[@REF\]\[:PATH\]/,
+    ],
   ])("%s is a ConfigError naming the file and the key", async (_, data, message) => {
     await writeConfig(data);
     expect(() => load()).toThrow(ConfigError);

@@ -78,7 +78,13 @@ export function resolveRuntimeConfig(options: LoadConfigOptions = {}): LoadedCon
     throw new ConfigError(`the environment does not fit the configuration's layout:\n  ${named.join("\n  ")}`);
   }
   const where = file?.path ?? "the environment";
-  const config = toRuntimeConfig(merged as CheckedFile, { where, base: file ? dirname(file.path) : cwd, cwd, configPath: file?.path, toolsDirFromEnv: fromEnv.has("registry.root") });
+  const config = toRuntimeConfig(merged as CheckedFile, {
+    where,
+    base: file ? dirname(file.path) : cwd,
+    cwd,
+    configPath: file?.path,
+    toolsDirFromEnv: fromEnv.has("registry.root"),
+  });
   const origin = (key: string): ValueOrigin => {
     const variable = fromEnv.get(key);
     if (variable) return { kind: "env", name: variable };
@@ -103,12 +109,13 @@ interface ConfigFile {
 }
 
 /** After checkLayout: every section with a default is there, filled. */
-type CheckedFile = ConfigFile & Required<Pick<ConfigFile, "registry" | "tools" | "ceilings" | "secrets" | "sandbox" | "mcp">> & {
-  registry: { root: string };
-  tools: ToolPolicy;
-  sandbox: SandboxPolicy;
-  mcp: { pre_approved: string[] };
-};
+type CheckedFile = ConfigFile &
+  Required<Pick<ConfigFile, "registry" | "tools" | "ceilings" | "secrets" | "sandbox" | "mcp">> & {
+    registry: { root: string };
+    tools: ToolPolicy;
+    sandbox: SandboxPolicy;
+    mcp: { pre_approved: string[] };
+  };
 
 interface EndpointFile {
   url?: string;
@@ -157,7 +164,10 @@ function applyEnvironment(file: ConfigFile, env: NodeJS.ProcessEnv, fromEnv: Map
     set(gatekeeper, "url", `${key}.url`, gatekeeperEnvName(name, "URL"), ...(isDefault ? ["HDLP_GATEKEEPER_URL"] : []));
     set(gatekeeper, "token", `${key}.token`, gatekeeperEnvName(name, "TOKEN"), ...(isDefault ? ["HDLP_GATEKEEPER_TOKEN"] : []));
   }
-  for (const [section, prefix] of [["api", "HDLP_API"], ["forgejo", "HDLP_FORGEJO"]] as const) {
+  for (const [section, prefix] of [
+    ["api", "HDLP_API"],
+    ["forgejo", "HDLP_FORGEJO"],
+  ] as const) {
     const endpoint: EndpointFile = file[section] ?? {};
     set(endpoint, "url", `${section}.url`, `${prefix}_URL`);
     set(endpoint, "token", `${section}.token`, `${prefix}_TOKEN`);
@@ -183,7 +193,9 @@ function toRuntimeConfig(file: CheckedFile, context: Context): RuntimeConfig {
   const named = Object.entries(file.gatekeepers ?? {});
   const defaultName = file.default_gatekeeper ?? named[0]?.[0];
   if (file.default_gatekeeper !== undefined && !named.some(([name]) => name === file.default_gatekeeper)) {
-    throw new ConfigError(`${where}: default_gatekeeper "${file.default_gatekeeper}" is not one of gatekeepers (${named.map(([n]) => n).join(", ") || "none"})`);
+    throw new ConfigError(
+      `${where}: default_gatekeeper "${file.default_gatekeeper}" is not one of gatekeepers (${named.map(([n]) => n).join(", ") || "none"})`,
+    );
   }
   const gatekeepers = named.map(([name, written]) => {
     if (!written.url) throw new ConfigError(`${where}: gatekeepers.${name} has no url (set it there or in ${gatekeeperEnvName(name, "URL")})`);
@@ -236,9 +248,12 @@ function registrySource(root: string, context: Context): RegistrySource {
 function toolSecrets(secrets: Record<string, Record<string, SecretSource>>, where: string): ToolSecrets {
   for (const [tool, mapped] of Object.entries(secrets)) {
     for (const [variable, source] of Object.entries(mapped)) {
-      if (reachesEveryTool(variable)) throw new ConfigError(`${where}: secrets.${tool}.${variable}: every tool's environment has ${variable}; a secret needs a name of its own`);
+      if (reachesEveryTool(variable))
+        throw new ConfigError(`${where}: secrets.${tool}.${variable}: every tool's environment has ${variable}; a secret needs a name of its own`);
       if ("env" in source && reachesEveryTool(source.env)) {
-        throw new ConfigError(`${where}: secrets.${tool}.${variable}: the variable ${source.env} reaches every tool's environment, so it cannot hold a secret for one`);
+        throw new ConfigError(
+          `${where}: secrets.${tool}.${variable}: the variable ${source.env} reaches every tool's environment, so it cannot hold a secret for one`,
+        );
       }
     }
   }

@@ -75,7 +75,12 @@ const secretSource: Schema = {
     "调用开始时从何处读取该值：hdlp 自身环境中的一个变量，或一个文件（去掉末尾的一个换行）。",
   ),
   properties: {
-    env: { type: "string", pattern: ENV_NAME_PATTERN.source, title: "a variable name", description: doc("Read from this variable of hdlp's environment.", "从 hdlp 环境中的这个变量读取。") },
+    env: {
+      type: "string",
+      pattern: ENV_NAME_PATTERN.source,
+      title: "a variable name",
+      description: doc("Read from this variable of hdlp's environment.", "从 hdlp 环境中的这个变量读取。"),
+    },
     file: { type: "string", pattern: ABSOLUTE_PATH.source, title: "an absolute path", description: doc("Read from this file.", "从这个文件读取。") },
   },
   additionalProperties: false,
@@ -101,7 +106,10 @@ export const CONFIG_SCHEMA: Schema = {
     },
     default_gatekeeper: {
       type: "string",
-      description: doc("The gatekeeper a call uses when it names none (--target); default: the first listed.", "调用未指定 --target 时使用的 gatekeeper；默认为列出的第一个。"),
+      description: doc(
+        "The gatekeeper a call uses when it names none (--target); default: the first listed.",
+        "调用未指定 --target 时使用的 gatekeeper；默认为列出的第一个。",
+      ),
     },
     api: endpoint(doc("The HLDP API (executor hlpd-api).", "HLDP API（hlpd-api 执行器）。")),
     forgejo: {
@@ -189,7 +197,11 @@ export const CONFIG_SCHEMA: Schema = {
             "on：在 bubblewrap 可用处隔离，否则不隔离（提示一次）；required：没有沙箱则拒绝运行；off：从不隔离。",
           ),
         },
-        network: { type: "boolean", default: false, description: doc("Whether a tool that declares it needs the network may have it.", "声明需要网络的工具是否可以联网。") },
+        network: {
+          type: "boolean",
+          default: false,
+          description: doc("Whether a tool that declares it needs the network may have it.", "声明需要网络的工具是否可以联网。"),
+        },
         read: absolutePaths("Paths readable inside the sandbox, beyond what programs need to run.", "沙箱内额外可读的路径。"),
         write: absolutePaths("Paths a tool may be granted write access to, when it declares them.", "工具声明时可被授予写权限的路径。"),
       },
@@ -203,7 +215,10 @@ export const CONFIG_SCHEMA: Schema = {
         pre_approved: {
           type: "array",
           default: [],
-          description: doc("Tools the MCP server may run without asking, although they require confirmation.", "MCP 服务器无需询问即可运行的工具（即使它们要求确认）。"),
+          description: doc(
+            "Tools the MCP server may run without asking, although they require confirmation.",
+            "MCP 服务器无需询问即可运行的工具（即使它们要求确认）。",
+          ),
           items: { type: "string", pattern: TOOL_NAME_PATTERN.source, title: "a tool name" },
         },
       },

@@ -30,7 +30,12 @@ export function visibleTools<T extends { readonly name: string }>(tools: readonl
 /** `*` is any run of characters, `?` one; everything else is itself; a name matches whole. */
 function globsMatcher(globs: readonly string[]): (name: string) => boolean {
   if (globs.length === 0) return () => false;
-  const alternatives = globs.map((glob) => glob.replace(/[.+^${}()|[\]\\-]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, "."));
+  const alternatives = globs.map((glob) =>
+    glob
+      .replace(/[.+^${}()|[\]\\-]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, "."),
+  );
   const pattern = new RegExp(`^(?:${alternatives.join("|")})$`);
   return (name) => pattern.test(name);
 }

@@ -23,7 +23,10 @@ export function resolveToolSecrets(secrets: ToolSecrets | undefined, tool: strin
     const where = `the secret ${variable} of \`${tool}\` (${describeSource(source)})`;
     if (typeof read !== "string") return { ok: false, error: `${where} cannot be read: ${read.error}` };
     if (read.length < MIN_SECRET_LENGTH) {
-      return { ok: false, error: `${where} is ${read.length} characters long; a secret must be at least ${MIN_SECRET_LENGTH}, since a shorter one cannot be masked safely` };
+      return {
+        ok: false,
+        error: `${where} is ${read.length} characters long; a secret must be at least ${MIN_SECRET_LENGTH}, since a shorter one cannot be masked safely`,
+      };
     }
     values[variable] = read;
   }

@@ -14,7 +14,6 @@ import { join } from "node:path";
 import { TOOL_FILE_NAME } from "@hdlp/parser";
 import { describeKind, isInside, notAFile, type ToolFileProblem, unopenable } from "./tool-file.ts";
 
-
 export interface FoundFile {
   /** `<root>/<folder>/TOOL.hdlp`, as found (not resolved). */
   readonly path: string;

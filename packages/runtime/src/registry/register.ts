@@ -27,13 +27,19 @@ export interface EscapedFolder {
 }
 
 /** `unread`: files listed as invalid before anything was read (not a regular file, over the size limit …). */
-export function registerFiles(loaded: readonly LoadedFile[], escaped: readonly EscapedFolder[], unread: readonly InvalidTool[] = []): { tools: RegisteredTool[]; invalid: InvalidTool[] } {
+export function registerFiles(
+  loaded: readonly LoadedFile[],
+  escaped: readonly EscapedFolder[],
+  unread: readonly InvalidTool[] = [],
+): { tools: RegisteredTool[]; invalid: InvalidTool[] } {
   const invalid: InvalidTool[] = [...unread];
-  invalid.push(...escaped.map((e) => ({
-    path: e.path,
-    folder: e.folder,
-    diagnostics: [registryDiagnostic("path-escapes-root", `${e.folder} links to ${e.target}, outside the tools root; it is not loaded.`)],
-  })));
+  invalid.push(
+    ...escaped.map((e) => ({
+      path: e.path,
+      folder: e.folder,
+      diagnostics: [registryDiagnostic("path-escapes-root", `${e.folder} links to ${e.target}, outside the tools root; it is not loaded.`)],
+    })),
+  );
   const tools: RegisteredTool[] = [];
   const claimants = new Map<string, LoadedFile[]>();
   for (const file of loaded) {

@@ -125,7 +125,10 @@ describe("what the registry reads", () => {
   it("never registers what a link points to outside the root, however fast the link flips", async () => {
     const root = temp();
     const outside = temp();
-    const texts = { inside: toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }), outside: toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }) };
+    const texts = {
+      inside: toolText({ name: "flip", intent: "里面的工具", params: [CMD_PARAM] }),
+      outside: toolText({ name: "flip", intent: "外面的工具", params: [CMD_PARAM] }),
+    };
     const intents = new Set<string>();
     await whileLinkFlips(root, outside, texts, () => {
       for (let i = 0; i < 200; i++) {

@@ -101,7 +101,10 @@ export class ToolScanner {
     const content = readToolFile(file.path, realRoot);
     if (!content.ok) {
       // Not remembered: a permission fixed later changes no size or mtime, and must still be seen.
-      return { entry: { size: file.size, mtimeMs: file.mtimeMs, hash: "", meaning: StoredMeaning.of({ diagnostics: [problemDiagnostic(content)] }) }, parsed: false };
+      return {
+        entry: { size: file.size, mtimeMs: file.mtimeMs, hash: "", meaning: StoredMeaning.of({ diagnostics: [problemDiagnostic(content)] }) },
+        parsed: false,
+      };
     }
     const hash = hashBytes(content.bytes);
     const known = this.memory.get(file.path)?.entry;

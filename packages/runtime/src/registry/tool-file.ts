@@ -108,7 +108,8 @@ export function readToolFile(path: string, realRoot: string): ToolFileContent | 
 /** Undefined when the open file is the one `path` names, inside the root; else why not. */
 function checkPlace(path: string, opened: Stats, realRoot: string): ToolFileProblem | undefined {
   const real = realpathSync(path);
-  if (!isInside(real, realRoot)) return { ok: false, rule: "path-escapes-root", message: `${path} leads to ${real}, outside the tools root; it is not loaded.` };
+  if (!isInside(real, realRoot))
+    return { ok: false, rule: "path-escapes-root", message: `${path} leads to ${real}, outside the tools root; it is not loaded.` };
   const named = statSync(real);
   if (named.dev !== opened.dev || named.ino !== opened.ino) {
     return { ok: false, rule: "unreadable", message: `${path} changed while it was opened (a link switched to another file); it is not loaded.` };

@@ -170,10 +170,12 @@ function advance(index: ToolIndex, next: ToolIndex, onChange: (change: RegistryC
 
 function toolFolders(root: string): string[] {
   try {
-    return readdirSync(root, { withFileTypes: true })
-      // A linked folder is watched too (fs.watch follows the link); one escaping the root only triggers re-scans that skip it.
-      .filter((e) => !e.name.startsWith(".") && (e.isDirectory() || e.isSymbolicLink()))
-      .map((e) => join(root, e.name));
+    return (
+      readdirSync(root, { withFileTypes: true })
+        // A linked folder is watched too (fs.watch follows the link); one escaping the root only triggers re-scans that skip it.
+        .filter((e) => !e.name.startsWith(".") && (e.isDirectory() || e.isSymbolicLink()))
+        .map((e) => join(root, e.name))
+    );
   } catch {
     return [];
   }

@@ -105,7 +105,11 @@ function basic(request: RecordedRequest): string | undefined {
 }
 
 /** Git's blob id: what Forgejo reports as a file's sha. */
-export const blobSha = (content: string): string => createHash("sha1").update(`blob ${Buffer.byteLength(content)}\0`).update(content).digest("hex");
+export const blobSha = (content: string): string =>
+  createHash("sha1")
+    .update(`blob ${Buffer.byteLength(content)}\0`)
+    .update(content)
+    .digest("hex");
 
 const DEFAULT_MAX_BLOB_SIZE = 10 * 1024 * 1024;
 const DEFAULT_PAGE_SIZE = 30;
@@ -139,7 +143,18 @@ export async function startForgejoFake(options: ForgejoFakeOptions): Promise<For
     return next;
   };
   const createRepo = (owner: string, name: string, files: Record<string, FileEntry> | undefined, extra: Partial<Repo> = {}): Repo => {
-    const repo: Repo = { owner, name, description: "", private: false, branches: new Map([["main", undefined]]), tags: new Map(), issues: [], releases: [], labels: [], ...extra };
+    const repo: Repo = {
+      owner,
+      name,
+      description: "",
+      private: false,
+      branches: new Map([["main", undefined]]),
+      tags: new Map(),
+      issues: [],
+      releases: [],
+      labels: [],
+      ...extra,
+    };
     if (files) change(repo, "main", files, "Initial commit");
     repos.set(`${owner}/${name}`, repo);
     return repo;
@@ -159,13 +174,22 @@ export async function startForgejoFake(options: ForgejoFakeOptions): Promise<For
       return fail(400, `the request does not fit Forgejo's API: ${problems.join("; ")}`);
     }
     if (bearer(request, "token") !== options.token && basic(request) !== `${options.user}:${options.token}`) return fail(401, "token is required");
-    const context: Context = { request, query: new URL(request.url, "http://fake").searchParams, res, fail, body: () => (request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}) };
+    const context: Context = {
+      request,
+      query: new URL(request.url, "http://fake").searchParams,
+      res,
+      fail,
+      body: () => (request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {}),
+    };
     const { operationId, params } = operation;
     if (operationId === "createCurrentUserRepo") {
       const { name, description, private: isPrivate, auto_init } = context.body();
       if (typeof name !== "string" || !name) return fail(422, "[Name]: Required");
       if (repos.has(`${options.user}/${name}`)) return fail(409, "The repository with the same name already exists.");
-      const repo = createRepo(options.user, name, auto_init ? { "README.md": { content: `# ${name}\n` } } : undefined, { description: String(description ?? ""), private: isPrivate === true });
+      const repo = createRepo(options.user, name, auto_init ? { "README.md": { content: `# ${name}\n` } } : undefined, {
+        description: String(description ?? ""),
+        private: isPrivate === true,
+      });
       return sendJson(res, 201, repoJson(repo));
     }
     if (operationId === "userCurrentListRepos") return sendPage(context, [...repos.values()].filter((r) => r.owner === options.user).map(repoJson));
@@ -231,7 +255,12 @@ function resolveRef(repo: Repo, ref: string | null | undefined): Commit | undefi
 }
 
 /** One page of `items` with Forgejo's paging headers (services/context/api.go's SetLinkHeader, SetTotalCountHeader). */
-function sendPage<T>(context: Context, items: readonly T[], wrap: (page: readonly T[]) => unknown = (page) => page, extraHeaders: (page: number, pages: number) => Record<string, string> = () => ({})): void {
+function sendPage<T>(
+  context: Context,
+  items: readonly T[],
+  wrap: (page: readonly T[]) => unknown = (page) => page,
+  extraHeaders: (page: number, pages: number) => Record<string, string> = () => ({}),
+): void {
   const page = Math.max(1, Number(context.query.get("page") ?? 1));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(context.query.get("limit") ?? DEFAULT_PAGE_SIZE)));
   const pages = Math.max(1, Math.ceil(items.length / limit));
@@ -255,13 +284,17 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
   const { query, res, fail } = context;
   const body = context.body;
   const at = (ref: string | null | undefined) => resolveRef(repo, ref);
-  const issueAt = (index: string | undefined, pull?: boolean) => repo.issues.find((i) => i.number === Number(index) && (pull === undefined || Boolean(i.pull) === pull));
+  const issueAt = (index: string | undefined, pull?: boolean) =>
+    repo.issues.find((i) => i.number === Number(index) && (pull === undefined || Boolean(i.pull) === pull));
 
   switch (operationId) {
     case "repoGet":
       return sendJson(res, 200, repoJson(repo));
     case "repoListBranches":
-      return sendPage(context, [...repo.branches].map(([name, head]) => branchJson(name, head)));
+      return sendPage(
+        context,
+        [...repo.branches].map(([name, head]) => branchJson(name, head)),
+      );
     case "repoCreateBranch": {
       const { new_branch_name: name, old_ref_name: from } = body();
       if (repo.branches.has(String(name))) return fail(409, `The branch ${String(name)} already exists.`);
@@ -289,7 +322,11 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
       for (let c: Commit | undefined = baseCommit; c; c = c.parent) known.add(c.sha);
       const commits: Commit[] = [];
       for (let c: Commit | undefined = headCommit; c && !known.has(c.sha); c = c.parent) commits.push(c);
-      return sendJson(res, 200, { total_commits: commits.length, commits: commits.map((c) => commitJson(c, {})), files: [...new Set(commits.flatMap((c) => c.files))].map((filename) => ({ filename })) });
+      return sendJson(res, 200, {
+        total_commits: commits.length,
+        commits: commits.map((c) => commitJson(c, {})),
+        files: [...new Set(commits.flatMap((c) => c.files))].map((filename) => ({ filename })),
+      });
     }
     case "repoGetContentsList":
     case "repoGetContents": {
@@ -307,7 +344,9 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
         children.map((child) => {
           const full = path ? `${path}/${child.path}` : child.path;
           const file = commit.snapshot.get(full);
-          return file ? contentsJson(full, file, commit, store.maxBlobSize, false) : { name: child.path, path: full, sha: child.sha, type: "dir", size: 0, content: null, encoding: null };
+          return file
+            ? contentsJson(full, file, commit, store.maxBlobSize, false)
+            : { name: child.path, path: full, sha: child.sha, type: "dir", size: 0, content: null, encoding: null };
         }),
       );
     }
@@ -328,7 +367,8 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
       const tree = commit ? { snapshot: commit.snapshot, prefix: "" } : store.trees.get(sha);
       if (!tree) return fail(400, `sha not found [${sha}]`);
       const entries = listTree(tree.snapshot, tree.prefix, query.get("recursive") === "true");
-      for (const entry of entries) if (entry.type === "tree") store.trees.set(entry.sha, { snapshot: tree.snapshot, prefix: tree.prefix ? `${tree.prefix}/${entry.path}` : entry.path });
+      for (const entry of entries)
+        if (entry.type === "tree") store.trees.set(entry.sha, { snapshot: tree.snapshot, prefix: tree.prefix ? `${tree.prefix}/${entry.path}` : entry.path });
       const perPage = Math.min(store.treePageSize, Number(query.get("per_page") ?? store.treePageSize) || store.treePageSize);
       const page = Math.max(1, Number(query.get("page") ?? 1));
       const start = perPage * (page - 1);
@@ -340,14 +380,24 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
       const content = store.blobs.get(params["sha"] ?? "");
       if (content === undefined) return fail(404, "The target couldn't be found.");
       const size = Buffer.byteLength(content);
-      return sendJson(res, 200, { sha: params["sha"], size, encoding: "base64", url: "", content: size <= store.maxBlobSize ? Buffer.from(content).toString("base64") : "" });
+      return sendJson(res, 200, {
+        sha: params["sha"],
+        size,
+        encoding: "base64",
+        url: "",
+        content: size <= store.maxBlobSize ? Buffer.from(content).toString("base64") : "",
+      });
     }
     case "issueListIssues": {
       const state = query.get("state") ?? "open";
       const labels = (query.get("labels") ?? "").split(",").filter(Boolean);
       const type = query.get("type");
       const found = repo.issues.filter(
-        (i) => (state === "all" || i.state === state) && (labels.length === 0 || labels.some((l) => i.labels.includes(l))) && !(type === "issues" && i.pull) && !(type === "pulls" && !i.pull),
+        (i) =>
+          (state === "all" || i.state === state) &&
+          (labels.length === 0 || labels.some((l) => i.labels.includes(l))) &&
+          !(type === "issues" && i.pull) &&
+          !(type === "pulls" && !i.pull),
       );
       return sendPage(context, found.map(issueJson));
     }
@@ -405,7 +455,16 @@ function routeRepo(repo: Repo, operationId: string, params: Readonly<Record<stri
     case "repoCreatePullRequest": {
       const { title, head, base, body: text } = body();
       if (!repo.branches.has(String(head)) || !repo.branches.has(String(base))) return fail(404, "The target couldn't be found.");
-      const pull: Issue = { number: repo.issues.length + 1, title: String(title), body: String(text ?? ""), state: "open", labels: [], assignees: [], comments: [], pull: { head: String(head), base: String(base), merged: false } };
+      const pull: Issue = {
+        number: repo.issues.length + 1,
+        title: String(title),
+        body: String(text ?? ""),
+        state: "open",
+        labels: [],
+        assignees: [],
+        comments: [],
+        pull: { head: String(head), base: String(base), merged: false },
+      };
       repo.issues.push(pull);
       return sendJson(res, 201, pullJson(pull));
     }
@@ -464,7 +523,10 @@ function writeFile(repo: Repo, operationId: string, path: string, context: Conte
   const next = store.change(repo, target, { [path]: text === null ? null : { content: text } }, typeof message === "string" ? message : `${verb} ${path}`);
   const commit = { sha: next.sha, message: next.message };
   if (text === null) return sendJson(res, 200, { content: null, commit });
-  return sendJson(res, operationId === "repoCreateFile" ? 201 : 200, { content: contentsJson(path, { content: text }, next, store.maxBlobSize, false), commit });
+  return sendJson(res, operationId === "repoCreateFile" ? 201 : 200, {
+    content: contentsJson(path, { content: text }, next, store.maxBlobSize, false),
+    commit,
+  });
 }
 
 interface TreeEntry {
@@ -490,7 +552,14 @@ function listTree(snapshot: Snapshot, prefix: string, recursive: boolean): TreeE
     }
     if (parts.length <= depth) {
       const rel = parts.join("/");
-      entries.set(rel, { path: rel, mode: file.link ? "120000" : "100644", type: "blob", sha: blobSha(file.content), size: Buffer.byteLength(file.content), url: "" });
+      entries.set(rel, {
+        path: rel,
+        mode: file.link ? "120000" : "100644",
+        type: "blob",
+        sha: blobSha(file.content),
+        size: Buffer.byteLength(file.content),
+        url: "",
+      });
     }
   }
   // Git's order: a tree's name is compared as if it ended with `/`.
@@ -500,7 +569,8 @@ function listTree(snapshot: Snapshot, prefix: string, recursive: boolean): TreeE
 
 function treeSha(snapshot: Snapshot, prefix: string): string {
   const hash = createHash("sha1").update(`tree ${prefix}\n`);
-  for (const [path, file] of [...snapshot].sort(([a], [b]) => (a < b ? -1 : 1))) if (!prefix || path.startsWith(`${prefix}/`)) hash.update(`${path}\0${blobSha(file.content)}\n`);
+  for (const [path, file] of [...snapshot].sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (!prefix || path.startsWith(`${prefix}/`)) hash.update(`${path}\0${blobSha(file.content)}\n`);
   return hash.digest("hex");
 }
 
@@ -554,4 +624,12 @@ const issueJson = (i: Issue) => ({
   comments: i.comments.length,
 });
 
-const pullJson = (p: Issue) => ({ number: p.number, title: p.title, body: p.body, state: p.state, head: { ref: p.pull?.head }, base: { ref: p.pull?.base }, merged: p.pull?.merged ?? false });
+const pullJson = (p: Issue) => ({
+  number: p.number,
+  title: p.title,
+  body: p.body,
+  state: p.state,
+  head: { ref: p.pull?.head },
+  base: { ref: p.pull?.base },
+  merged: p.pull?.merged ?? false,
+});

@@ -7,7 +7,9 @@ import type { ExecutionRequest, RuntimeConfig } from "../../src/executors/execut
 
 export const TEST_TOKEN = "hdlp-test-TOKEN-7f3a9c1e";
 
-export function toolModel(tool: { executor: ExecutorName; method: string; params?: readonly Partial<ParamModel>[] } & Partial<Omit<ToolModel, "params">>): ToolModel {
+export function toolModel(
+  tool: { executor: ExecutorName; method: string; params?: readonly Partial<ParamModel>[] } & Partial<Omit<ToolModel, "params">>,
+): ToolModel {
   return {
     name: "test-tool",
     display: "测试工具",
@@ -32,7 +34,12 @@ export function configAt(url: string, token: string = TEST_TOKEN): RuntimeConfig
   };
 }
 
-export function callOf(tool: ToolModel, params: Record<string, unknown>, config: RuntimeConfig, limits: { timeoutMs?: number; maxOutputBytes?: number; target?: string } = {}): ExecutionRequest {
+export function callOf(
+  tool: ToolModel,
+  params: Record<string, unknown>,
+  config: RuntimeConfig,
+  limits: { timeoutMs?: number; maxOutputBytes?: number; target?: string } = {},
+): ExecutionRequest {
   return {
     tool,
     params,

@@ -16,29 +16,26 @@ export async function lintWorkspaceTools(): Promise<void> {
     void vscode.window.showInformationMessage("HDLP: no TOOL.hdlp in this workspace.");
     return;
   }
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `HDLP: linting ${count(files.length, "tool")}` },
-    async () => {
-      const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
-      const pending = new Set(files.map((uri) => uri.toString()).filter((uri) => !open.has(uri)));
-      const arrived = new Promise<void>((resolve) => {
-        if (pending.size === 0) return resolve();
-        const timer = setTimeout(done, DIAGNOSTICS_WAIT_MS);
-        const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
-          for (const uri of event.uris) pending.delete(uri.toString());
-          if (pending.size === 0) done();
-        });
-        function done(): void {
-          clearTimeout(timer);
-          subscription.dispose();
-          resolve();
-        }
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `HDLP: linting ${count(files.length, "tool")}` }, async () => {
+    const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+    const pending = new Set(files.map((uri) => uri.toString()).filter((uri) => !open.has(uri)));
+    const arrived = new Promise<void>((resolve) => {
+      if (pending.size === 0) return resolve();
+      const timer = setTimeout(done, DIAGNOSTICS_WAIT_MS);
+      const subscription = vscode.languages.onDidChangeDiagnostics((event) => {
+        for (const uri of event.uris) pending.delete(uri.toString());
+        if (pending.size === 0) done();
       });
-      // Opening a document (without showing it) hands it to the language server.
-      await Promise.all(files.map((uri) => vscode.workspace.openTextDocument(uri)));
-      await arrived;
-    },
-  );
+      function done(): void {
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve();
+      }
+    });
+    // Opening a document (without showing it) hands it to the language server.
+    await Promise.all(files.map((uri) => vscode.workspace.openTextDocument(uri)));
+    await arrived;
+  });
 
   let errors = 0;
   let warnings = 0;

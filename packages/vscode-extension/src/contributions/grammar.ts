@@ -59,7 +59,10 @@ const indentCapture = { patterns: [{ match: "\t", name: "invalid.illegal.tab.hdl
 
 function alternation(names: readonly string[]): string {
   // Longest first, so a name that begins another one never cuts the longer one short.
-  return [...names].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+  return [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|");
 }
 
 function escapeRegExp(text: string): string {

@@ -34,7 +34,13 @@ describe("checkVsix", () => {
   });
 
   it("names each missing piece", () => {
-    for (const path of ["extension/dist/extension.js", "extension/dist/server.js", "extension/syntaxes/hdlp.tmLanguage.json", "extension/snippets/hdlp.code-snippets", "extension/language-configuration.json"]) {
+    for (const path of [
+      "extension/dist/extension.js",
+      "extension/dist/server.js",
+      "extension/syntaxes/hdlp.tmLanguage.json",
+      "extension/snippets/hdlp.code-snippets",
+      "extension/language-configuration.json",
+    ]) {
       const files = completePackage();
       files.delete(path);
       expect(checkVsix(files).join("\n"), path).toContain(path.replace("extension/", ""));
@@ -46,7 +52,12 @@ describe("checkVsix", () => {
 
   it("rejects node_modules, sources, tests and scripts", () => {
     const files = completePackage();
-    for (const path of ["extension/node_modules/vscode-languageclient/lib/main.js", "extension/src/extension.ts", "extension/test/neovim.test.ts", "extension/scripts/build.mjs"]) {
+    for (const path of [
+      "extension/node_modules/vscode-languageclient/lib/main.js",
+      "extension/src/extension.ts",
+      "extension/test/neovim.test.ts",
+      "extension/scripts/build.mjs",
+    ]) {
       files.set(path, Buffer.from("x"));
     }
     const problems = checkVsix(files);

@@ -79,7 +79,8 @@ export function checkVsix(files: ReadonlyMap<string, Buffer>): string[] {
   if (!grammars.some((g) => g.scopeName === "source.hdlp")) problems.push("package.json contributes no source.hdlp grammar");
   for (const grammar of grammars) {
     const parsed = json(grammar.path) as { scopeName?: string; patterns?: unknown[] } | undefined;
-    if (parsed && (parsed.scopeName !== grammar.scopeName || !parsed.patterns?.length)) problems.push(`${grammar.path} is not the ${grammar.scopeName} grammar`);
+    if (parsed && (parsed.scopeName !== grammar.scopeName || !parsed.patterns?.length))
+      problems.push(`${grammar.path} is not the ${grammar.scopeName} grammar`);
   }
 
   const snippets = manifest.contributes?.snippets ?? [];

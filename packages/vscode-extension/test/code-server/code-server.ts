@@ -50,12 +50,16 @@ export class CodeServer {
     const env = { ...process.env, XDG_CONFIG_HOME: join(dirs.xdg, "config"), XDG_DATA_HOME: join(dirs.xdg, "data"), XDG_CACHE_HOME: join(dirs.xdg, "cache") };
     try {
       const { stdout, stderr } = await promisify(execFile)(options.node, [...common, "--install-extension", options.vsix], { env, timeout: 120_000 });
-      const child = spawn(options.node, [...common, "--auth", "none", "--bind-addr", "127.0.0.1:0", "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust"], {
-        env,
-        // Its own process group: stop() ends code-server and everything it started (extension host, language server).
-        detached: true,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        options.node,
+        [...common, "--auth", "none", "--bind-addr", "127.0.0.1:0", "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust"],
+        {
+          env,
+          // Its own process group: stop() ends code-server and everything it started (extension host, language server).
+          detached: true,
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       const url = await listeningUrl(child);
       return { server: new CodeServer(url, dirs.extensions, home, child, exited), installed: stdout + stderr };

@@ -54,7 +54,9 @@ export class Workbench {
     await this.quickInput().waitFor(WAIT);
     await this.page.keyboard.type(title);
     // The row's label is the title, then its key binding if it has one ("Format Document, Control+Shift+I").
-    await this.focusedPick().and(this.page.locator(`[aria-label="${title}"], [aria-label^="${title}, "]`)).waitFor(WAIT);
+    await this.focusedPick()
+      .and(this.page.locator(`[aria-label="${title}"], [aria-label^="${title}, "]`))
+      .waitFor(WAIT);
     await this.page.keyboard.press("Enter");
   }
 
@@ -82,9 +84,15 @@ export class Workbench {
   /** The lines of the active editor as displayed (the files here fit on the screen). */
   async editorText(): Promise<string> {
     const lines = await this.page.$$eval(".editor-group-container.active .monaco-editor .view-lines .view-line", (rows) =>
-      rows.map((row) => ({ top: Number(/top:\s*([\d.]+)px/.exec(row.getAttribute("style") ?? "")?.[1] ?? 0), text: (row.textContent ?? "").replace(/\u00a0/g, " ") })),
+      rows.map((row) => ({
+        top: Number(/top:\s*([\d.]+)px/.exec(row.getAttribute("style") ?? "")?.[1] ?? 0),
+        text: (row.textContent ?? "").replace(/\u00a0/g, " "),
+      })),
     );
-    return lines.sort((a, b) => a.top - b.top).map((line) => line.text).join("\n");
+    return lines
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text)
+      .join("\n");
   }
 
   async showProblems(): Promise<void> {

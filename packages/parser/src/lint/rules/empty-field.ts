@@ -25,7 +25,7 @@ function blankRange(entry: Entry): Range {
 export const emptyField: Rule = {
   id: "empty-field",
   severity: "error",
-  summary: "A field, param key or constraint is written with no value (`executor:`, `why: \"\"`): as good as missing.",
+  summary: 'A field, param key or constraint is written with no value (`executor:`, `why: ""`): as good as missing.',
   check(tool, report) {
     for (const field of FIELDS) {
       const entry = tool.fields.get(field.name);
@@ -37,7 +37,9 @@ export const emptyField: Rule = {
           : `\`${field.name}\` is empty: give it a value or remove it.`,
         field: field.name,
         range: blankRange(entry),
-        ...(value !== undefined && { fix: { title: isBlockValue(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] } }),
+        ...(value !== undefined && {
+          fix: { title: isBlockValue(value) ? "Write the catalogue's defaults" : `Write \`${value}\``, edits: [fillBlank(tool.source, entry, value)] },
+        }),
       });
     }
     for (const key of CONSTRAINT_KEYS) {

@@ -23,7 +23,10 @@ export const fieldShape: Rule = {
       if (isBlank(value)) continue; // empty-field says so
       const hint = spec.type === "params" ? " (write `{}` for a tool without params)" : "";
       report({
-        message: expected === "map" ? `\`${name}\` must be a map${hint}, not ${describeKind(value)}.` : `\`${name}\` must be a single value, not ${describeKind(value)}.`,
+        message:
+          expected === "map"
+            ? `\`${name}\` must be a map${hint}, not ${describeKind(value)}.`
+            : `\`${name}\` must be a single value, not ${describeKind(value)}.`,
         field: name,
         range: value!.range,
       });

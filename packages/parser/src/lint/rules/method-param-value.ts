@@ -17,7 +17,11 @@ function closedParam(tool: ToolFacts, name: string): MethodParam | undefined {
 function checkValue(node: Value | null, param: MethodParam, method: string, field: string, report: Report): void {
   const value = readString(node);
   if (node === null || value === undefined || param.values!.includes(value)) return;
-  report({ message: `\`${value}\` is not a \`${param.name}\` ${method} accepts: it takes ${param.values!.map((v) => `\`${v}\``).join(", ")}.`, field, range: node.range });
+  report({
+    message: `\`${value}\` is not a \`${param.name}\` ${method} accepts: it takes ${param.values!.map((v) => `\`${v}\``).join(", ")}.`,
+    field,
+    range: node.range,
+  });
 }
 
 export const methodParamValue: Rule = {

@@ -19,7 +19,11 @@ export const missingConstraint: Rule = {
       // A misspelt key is fixed by renaming it (unknown-field's fix), not by adding another.
       const misspelt = misspeltAs(key.name, present, CONSTRAINT_NAMES);
       if (misspelt) {
-        report({ message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`, field: "constraints", range: misspelt.key.range });
+        report({
+          message: `\`constraints\` has no \`${key.name}\`; is \`${misspelt.key.text}\` meant to be it?`,
+          field: "constraints",
+          range: misspelt.key.range,
+        });
         continue;
       }
       const value = String(key.default);

@@ -25,9 +25,7 @@ export const paramDefault: Rule = {
     if (!entry || !shape || readParamValue(entry.value, shape) !== undefined) return;
     report({
       message:
-        entry.value === null
-          ? `\`default\` is empty: write ${aValueOf(shape.type)}, or remove it.`
-          : `\`default\` must be ${whatFits(param, shape.type)}.`,
+        entry.value === null ? `\`default\` is empty: write ${aValueOf(shape.type)}, or remove it.` : `\`default\` must be ${whatFits(param, shape.type)}.`,
       field: `${param.path}.default`,
       range: entry.value?.range ?? entry.key.range,
     });

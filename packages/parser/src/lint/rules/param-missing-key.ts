@@ -36,7 +36,18 @@ export const paramMissingKey: Rule = {
         message: `${param.label} has no \`${key.name}\`.`,
         field: param.path,
         range: param.entry.key.range,
-        fix: { title: `Add \`${key.name}: ${value}\``, edits: [insertEntry(tool.source, { map: param.map, owner: param.entry }, key.name, value, keys.map((k) => k.name))] },
+        fix: {
+          title: `Add \`${key.name}: ${value}\``,
+          edits: [
+            insertEntry(
+              tool.source,
+              { map: param.map, owner: param.entry },
+              key.name,
+              value,
+              keys.map((k) => k.name),
+            ),
+          ],
+        },
       });
     }
   },

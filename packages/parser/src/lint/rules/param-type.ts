@@ -6,7 +6,15 @@ import type { Rule } from "../rule.ts";
 import { describeKind } from "../walk.ts";
 
 /** Names other languages use for the six types. */
-const ALIASES: Record<string, (typeof PARAM_TYPES)[number]> = { str: "string", int: "integer", bool: "boolean", float: "number", list: "array", dict: "object", map: "object" };
+const ALIASES: Record<string, (typeof PARAM_TYPES)[number]> = {
+  str: "string",
+  int: "integer",
+  bool: "boolean",
+  float: "number",
+  list: "array",
+  dict: "object",
+  map: "object",
+};
 
 export const paramType: Rule = {
   id: "param-type",

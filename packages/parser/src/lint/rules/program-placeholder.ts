@@ -18,7 +18,8 @@ export const programPlaceholder: Rule = {
     if (!command || !first) return;
     if (first.kind === "group") {
       report({
-        message: "The program, the first word of `command`, cannot be an optional group: whether a param is given would choose what runs. Write the program first.",
+        message:
+          "The program, the first word of `command`, cannot be an optional group: whether a param is given would choose what runs. Write the program first.",
         field: "command",
         range: templateRange(command, first.range),
       });

@@ -10,7 +10,15 @@ import type { Report, Rule } from "../rule.ts";
  * `present`: the map's entries by key (the facts'); `path`: the field path of
  * the map (built only when something is reported).
  */
-function reportUnknown(tool: ToolFacts, map: MapNode | undefined, present: Iterable<[string, Entry]> & object, known: ReadonlySet<string>, where: string, path: () => string, report: Report): void {
+function reportUnknown(
+  tool: ToolFacts,
+  map: MapNode | undefined,
+  present: Iterable<[string, Entry]> & object,
+  known: ReadonlySet<string>,
+  where: string,
+  path: () => string,
+  report: Report,
+): void {
   if (!map) return;
   const { keys, suggestions } = misspellings(present, known);
   if (suggestions.size === 0) return;

@@ -61,7 +61,7 @@ describe("gatekeeper against a gatekeeper built to its contract", () => {
       command: parseCommandTemplate("printf %s\\n {msg} [--tag {tag}]").template,
       params: [{ name: "msg", required: true }, { name: "tag" }],
     });
-    const attacks = ["hi; touch pwned", "$(touch pwned)", "`touch pwned`", "it's \"quoted\"", "a\nb", "*", "x' ; touch pwned; echo '", "~root", "$HOME"];
+    const attacks = ["hi; touch pwned", "$(touch pwned)", "`touch pwned`", 'it\'s "quoted"', "a\nb", "*", "x' ; touch pwned; echo '", "~root", "$HOME"];
     for (const msg of attacks) {
       const result = await gatekeeperExecutor.execute(callOf(tool, { msg }, config));
       expect(result).toMatchObject({ ok: true, output: `${msg}\n` });
@@ -86,7 +86,12 @@ describe("gatekeeper against a gatekeeper built to its contract", () => {
   });
 
   it("a template value that would be read as an option is refused before anything is sent", async () => {
-    const tool = toolModel({ executor: "gatekeeper", method: "exec", command: parseCommandTemplate("ls {dir}").template, params: [{ name: "dir", required: true }] });
+    const tool = toolModel({
+      executor: "gatekeeper",
+      method: "exec",
+      command: parseCommandTemplate("ls {dir}").template,
+      params: [{ name: "dir", required: true }],
+    });
     const before = gatekeeper.requests.length;
     await expect(gatekeeperExecutor.execute(callOf(tool, { dir: "-la" }, config))).rejects.toThrow(InvalidCallError);
     expect(gatekeeper.requests.length).toBe(before);
@@ -150,7 +155,9 @@ describe("choosing a gatekeeper", () => {
     expect(() => gatekeeperExecutor.describe(callOf(shellExec, { cmd: "x" }, seedConfig(), { target: "BS-XX-999" }))).toThrow(
       'no gatekeeper named "BS-XX-999"; configured: BS-SG-001, BS-GZ-006',
     );
-    expect(() => gatekeeperExecutor.describe(callOf(shellExec, { cmd: "x" }, { gatekeepers: [] }))).toThrow(/no gatekeeper is configured: set HDLP_GATEKEEPER_URL/);
+    expect(() => gatekeeperExecutor.describe(callOf(shellExec, { cmd: "x" }, { gatekeepers: [] }))).toThrow(
+      /no gatekeeper is configured: set HDLP_GATEKEEPER_URL/,
+    );
   });
 });
 

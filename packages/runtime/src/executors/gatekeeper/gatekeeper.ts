@@ -37,7 +37,8 @@ export const gatekeeperExecutor: Executor = {
     const outcome = await withDeadline(request.timeoutMs, request.signal, (deadline) =>
       sendHttp({ method: "POST", url: call.url, headers: call.access.headers, body: call.body, sink: answer }, deadline),
     );
-    const result = outcome.kind === "failed" ? cutOff(failureResult(outcome), answer, request.maxOutputBytes) : readAnswer(outcome, answer, call, request.maxOutputBytes);
+    const result =
+      outcome.kind === "failed" ? cutOff(failureResult(outcome), answer, request.maxOutputBytes) : readAnswer(outcome, answer, call, request.maxOutputBytes);
     return maskResult(result, call.access.secrets);
   },
 };
@@ -66,7 +67,9 @@ export function resolveGatekeeper(request: Pick<ExecutionRequest, "config" | "ta
   const { gatekeepers, defaultGatekeeper, configPath } = request.config;
   const where = configPath ? ` in ${configPath}` : "";
   if (gatekeepers.length === 0) {
-    throw new InvalidCallError(`no gatekeeper is configured: set HDLP_GATEKEEPER_URL (and HDLP_GATEKEEPER_TOKEN), or list gatekeepers${where || " in hdlp.config.json"}`);
+    throw new InvalidCallError(
+      `no gatekeeper is configured: set HDLP_GATEKEEPER_URL (and HDLP_GATEKEEPER_TOKEN), or list gatekeepers${where || " in hdlp.config.json"}`,
+    );
   }
   const name = request.target ?? defaultGatekeeper ?? gatekeepers[0]!.name;
   const found = gatekeepers.find((g) => g.name === name);
@@ -77,7 +80,8 @@ export function resolveGatekeeper(request: Pick<ExecutionRequest, "config" | "ta
 function wireParams(request: ExecutionRequest): Readonly<Record<string, unknown>> {
   const { tool, params } = request;
   if (!tool.command) return params;
-  if (tool.method !== "exec") throw new InvalidCallError(`\`${tool.name}\` has a command template, which only method exec can send (its method is ${tool.method})`);
+  if (tool.method !== "exec")
+    throw new InvalidCallError(`\`${tool.name}\` has a command template, which only method exec can send (its method is ${tool.method})`);
   // The wire names are exec's reserved params (`cmd`, `cwd`), as a tool without a template sends them.
   const { commandLine, workingDirectory } = EXEC_RESERVED_PARAMS;
   const { argv, cwd } = shellInvocation(tool, params);
@@ -102,7 +106,11 @@ function readAnswer(answer: HttpAnswer, reader: JsonMembersReader, call: Gatekee
   if (!isSuccess(answer)) return statusFailure(who, answer);
   const parsed = parseAnswer(reader.result());
   if (typeof parsed === "string") {
-    return { ok: false, output: "", error: `${who} answered ${answer.status} with a body that is not {"stdout", "stderr", "exit_code"} JSON (${parsed}): ${answer.body}` };
+    return {
+      ok: false,
+      output: "",
+      error: `${who} answered ${answer.status} with a body that is not {"stdout", "stderr", "exit_code"} JSON (${parsed}): ${answer.body}`,
+    };
   }
   // Cut like the shell executor cuts a local process: stdout and stderr each at the cap.
   const stdout = capUtf8(parsed.stdout.text, maxOutputBytes);

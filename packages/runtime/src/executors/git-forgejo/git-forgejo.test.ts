@@ -55,13 +55,21 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
   beforeAll(async () => {
     forgejo = await startForgejoFake({ token: TEST_TOKEN, user: "zhuyuan", maxBlobSize: 64 * 1024 });
     config = configAt(forgejo.url);
-    forgejo.seed("zhuyuan", "native-repo", { "tools/shell-exec/TOOL.hdlp": "name: shell-exec\n", "README.md": "# native-repo\n", "latest": { link: "README.md" } });
+    forgejo.seed("zhuyuan", "native-repo", {
+      "tools/shell-exec/TOOL.hdlp": "name: shell-exec\n",
+      "README.md": "# native-repo\n",
+      latest: { link: "README.md" },
+    });
   });
   afterEach(() => expect(forgejo.violations.splice(0)).toEqual([]));
   afterAll(() => forgejo.close());
 
   /** Calls `method` with a tool declaring exactly the catalogue's params for it. */
-  const call = (method: string, params: Record<string, unknown>, options: { config?: RuntimeConfig; maxOutputBytes?: number } = {}): Promise<ExecutionResult> => {
+  const call = (
+    method: string,
+    params: Record<string, unknown>,
+    options: { config?: RuntimeConfig; maxOutputBytes?: number } = {},
+  ): Promise<ExecutionResult> => {
     const declared = catalogue.find((m) => m.name === method)!.params.map((p): Partial<ParamModel> => ({ name: p.name, required: p.need === "required" }));
     const tool = toolModel({ executor: "git-forgejo", method, params: declared });
     return gitForgejoExecutor.execute(callOf(tool, params, options.config ?? config, options));
@@ -115,7 +123,10 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
 
   it("repo.contents of a symbolic link says where it leads", async () => {
     const result = await call("repo.contents", { path: "latest" });
-    expect(result).toMatchObject({ ok: false, error: `GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/latest is a symbolic link to "README.md"; read that path instead` });
+    expect(result).toMatchObject({
+      ok: false,
+      error: `GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/latest is a symbolic link to "README.md"; read that path instead`,
+    });
   });
 
   it("repo.contents of a file over Forgejo's blob limit reads it raw, at the commit that last changed it, checked against its sha", async () => {
@@ -176,7 +187,9 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
     expect(forgejo.requests.slice(before).map((r) => r.method)).toEqual(["PUT"]);
     const stale = await call("file.update", { path: "README.md", content: "# lost update\n", sha });
     expect(stale.ok).toBe(false);
-    expect(stale.error).toBe(`Forgejo (PUT ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/README.md) answered 409 Conflict: sha does not match [given: ${sha}, expected: ${blobSha("# v3\n")}]`);
+    expect(stale.error).toBe(
+      `Forgejo (PUT ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/README.md) answered 409 Conflict: sha does not match [given: ${sha}, expected: ${blobSha("# v3\n")}]`,
+    );
     expect(forgejo.file(REPO, "README.md")).toBe("# v3\n");
   });
 
@@ -231,7 +244,9 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
 
   it("pull.merge refuses a style outside the catalogue's list before anything is sent", async () => {
     const before = forgejo.requests.length;
-    await expect(call("pull.merge", { index: 1, style: "fast-forward" })).rejects.toThrow("style of pull.merge must be one of merge, rebase, rebase-merge, squash, fast-forward-only, manually-merged, not \"fast-forward\"");
+    await expect(call("pull.merge", { index: 1, style: "fast-forward" })).rejects.toThrow(
+      'style of pull.merge must be one of merge, rebase, rebase-merge, squash, fast-forward-only, manually-merged, not "fast-forward"',
+    );
     expect(() => describeCall("issue.list", { state: "merged" })).toThrow(InvalidCallError);
     expect(forgejo.requests.length).toBe(before);
   });
@@ -251,10 +266,25 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
     const before = forgejo.requests.length;
     const edited = await call("issue.edit", { index: issue.number, state: "closed", labels: ["ops", bugId], assignees: "zhuyuan, ops-bot" });
     const [labels, patch] = forgejo.requests.slice(before);
-    expect(labels).toMatchObject({ method: "PUT", url: `/api/v1/repos/zhuyuan/native-repo/issues/${issue.number}/labels`, body: JSON.stringify({ labels: ["ops", bugId] }) });
-    expect(patch).toMatchObject({ method: "PATCH", url: `/api/v1/repos/zhuyuan/native-repo/issues/${issue.number}`, body: JSON.stringify({ state: "closed", assignees: ["zhuyuan", "ops-bot"] }) });
-    expect(json(edited)).toMatchObject({ state: "closed", labels: [{ name: "bug" }, { name: "ops" }], assignees: [{ login: "zhuyuan" }, { login: "ops-bot" }] });
-    expect(json(await call("issue.edit", { index: issue.number, state: "open", title: "磁盘满了（复发）" }))).toMatchObject({ state: "open", title: "磁盘满了（复发）" });
+    expect(labels).toMatchObject({
+      method: "PUT",
+      url: `/api/v1/repos/zhuyuan/native-repo/issues/${issue.number}/labels`,
+      body: JSON.stringify({ labels: ["ops", bugId] }),
+    });
+    expect(patch).toMatchObject({
+      method: "PATCH",
+      url: `/api/v1/repos/zhuyuan/native-repo/issues/${issue.number}`,
+      body: JSON.stringify({ state: "closed", assignees: ["zhuyuan", "ops-bot"] }),
+    });
+    expect(json(edited)).toMatchObject({
+      state: "closed",
+      labels: [{ name: "bug" }, { name: "ops" }],
+      assignees: [{ login: "zhuyuan" }, { login: "ops-bot" }],
+    });
+    expect(json(await call("issue.edit", { index: issue.number, state: "open", title: "磁盘满了（复发）" }))).toMatchObject({
+      state: "open",
+      title: "磁盘满了（复发）",
+    });
     await expect(call("issue.edit", { index: issue.number })).rejects.toThrow("issue.edit changes nothing");
 
     const labelled = await call("issue.list", { labels: ["bug", "ui"], state: "all" });
@@ -279,7 +309,9 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
   it("Forgejo's own error message comes back with the status", async () => {
     const missing = await call("repo.contents", { path: "nope.txt" });
     expect(missing).toMatchObject({ ok: false, output: "" });
-    expect(missing.error).toBe(`Forgejo (GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/nope.txt) answered 404 Not Found: The target couldn't be found.`);
+    expect(missing.error).toBe(
+      `Forgejo (GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/contents/nope.txt) answered 404 Not Found: The target couldn't be found.`,
+    );
     const exists = await call("file.create", { path: "tools/shell-exec/TOOL.hdlp", content: "x" });
     expect(exists.error).toContain("422 Unprocessable Entity: repository file already exists [path: tools/shell-exec/TOOL.hdlp]");
     const noFile = await call("file.update", { path: "nope.txt", content: "x" });
@@ -331,7 +363,9 @@ describe("git-forgejo against a Forgejo built to its OpenAPI document", () => {
       method: "PATCH",
       note: `first PUT ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/issues/2/labels {"labels":["bug"]}`,
     });
-    expect(describeCall("repo.get", {}, configAt("HTTP://LOCALHOST:80/forge/"))).toMatchObject({ url: "http://localhost/forge/api/v1/repos/zhuyuan/native-repo" });
+    expect(describeCall("repo.get", {}, configAt("HTTP://LOCALHOST:80/forge/"))).toMatchObject({
+      url: "http://localhost/forge/api/v1/repos/zhuyuan/native-repo",
+    });
   });
 
   describe("a user name and password in Forgejo's URL", () => {

@@ -30,7 +30,10 @@ export const gitForgejoExecutor: Executor = {
       ...(call.currentFile ? [`GET ${call.client.url(call.currentFile)} to read the file's current sha, sent as "sha"`] : []),
     ];
     const note = first.length ? `first ${first.join("; then ")}` : undefined;
-    return describeHttp({ method: call.main.method, url: call.client.url(call.main), body: jsonBody(call.main), ...(note ? { note } : {}) }, call.client.access);
+    return describeHttp(
+      { method: call.main.method, url: call.client.url(call.main), body: jsonBody(call.main), ...(note ? { note } : {}) },
+      call.client.access,
+    );
   },
 
   async execute(request) {
@@ -75,7 +78,8 @@ function planCall(request: ExecutionRequest): ForgejoCall {
 
 function repoOf(method: string, params: ExecutionRequest["params"], config: RuntimeConfig, where: string): string {
   const repo = typeof params["repo"] === "string" ? params["repo"] : config.forgejoDefaultRepo;
-  if (repo === undefined) throw new InvalidCallError(`${method} needs a repository: pass repo (owner/name), or set forgejo.default_repo in ${where} or HDLP_FORGEJO_REPO`, "repo");
+  if (repo === undefined)
+    throw new InvalidCallError(`${method} needs a repository: pass repo (owner/name), or set forgejo.default_repo in ${where} or HDLP_FORGEJO_REPO`, "repo");
   if (!REPO_NAME.test(repo)) throw new InvalidCallError(`repo "${repo}" is not written owner/name`, "repo");
   return repo;
 }
@@ -97,7 +101,16 @@ async function run(call: ForgejoCall, max: number, deadline: Deadline): Promise<
   for (const [done, req] of call.before.entries()) {
     const answer = await send(req, new CappedBytes(max));
     const failed = answer.kind === "failed" ? failureResult(answer) : isSuccess(answer) ? undefined : call.client.failure(req, answer);
-    if (failed) return done === 0 ? failed : { ...failed, error: `${failed.error} (after ${call.before.slice(0, done).map((r) => `${r.method} ${call.client.url(r)}`).join(", ")} had succeeded)` };
+    if (failed)
+      return done === 0
+        ? failed
+        : {
+            ...failed,
+            error: `${failed.error} (after ${call.before
+              .slice(0, done)
+              .map((r) => `${r.method} ${call.client.url(r)}`)
+              .join(", ")} had succeeded)`,
+          };
   }
 
   let main = call.main;
@@ -108,14 +121,16 @@ async function run(call: ForgejoCall, max: number, deadline: Deadline): Promise<
     if (read.kind === "failed") return failureResult(read);
     if (!isSuccess(read)) return call.client.failure(call.currentFile, read);
     const sha = shaOf(members.result());
-    if (sha === undefined) return { ok: false, output: "", error: `Forgejo's answer to GET ${call.client.url(call.currentFile)} holds no file sha: ${read.body}` };
+    if (sha === undefined)
+      return { ok: false, output: "", error: `Forgejo's answer to GET ${call.client.url(call.currentFile)} holds no file sha: ${read.body}` };
     main = { ...main, body: { ...main.body, sha } };
   }
 
   const answer = await send(main, new CappedBytes(call.method.output === "contents" ? contentsLimit(max) : max));
   if (answer.kind === "failed") return failureResult(answer);
   if (!isSuccess(answer)) return call.client.failure(main, answer);
-  if (call.method.output === "body") return { ok: true, output: answer.body, error: null, ...(answer.truncated ? { truncated: true } : {}), ...pagingOf(answer.headers) };
+  if (call.method.output === "body")
+    return { ok: true, output: answer.body, error: null, ...(answer.truncated ? { truncated: true } : {}), ...pagingOf(answer.headers) };
   return contents(call, main, answer, max, send);
 }
 
@@ -140,7 +155,13 @@ function shaOf(read: ReadMembers): string | undefined {
  * kept: both are read raw instead, at the commit that last changed them, and
  * checked against the file's sha when read whole.
  */
-async function contents(call: ForgejoCall, request: ForgejoRequest, answer: HttpAnswer, max: number, send: (req: ForgejoRequest, sink: BodySink) => Promise<HttpOutcome>): Promise<ExecutionResult> {
+async function contents(
+  call: ForgejoCall,
+  request: ForgejoRequest,
+  answer: HttpAnswer,
+  max: number,
+  send: (req: ForgejoRequest, sink: BodySink) => Promise<HttpOutcome>,
+): Promise<ExecutionResult> {
   const url = call.client.url(request);
   const raw = (ref: unknown, sha: unknown) => readRaw(call, typeof ref === "string" ? ref : undefined, typeof sha === "string" ? sha : undefined, max, send);
   if (answer.truncated) return raw(call.params["ref"], undefined);
@@ -152,7 +173,8 @@ async function contents(call: ForgejoCall, request: ForgejoRequest, answer: Http
   }
   if (Array.isArray(data)) return { ok: true, output: answer.body, error: null, ...pagingOf(answer.headers) };
   const file = data as Record<string, unknown>;
-  if (file["type"] === "symlink") return { ok: false, output: answer.body, error: `GET ${url} is a symbolic link to ${JSON.stringify(file["target"])}; read that path instead` };
+  if (file["type"] === "symlink")
+    return { ok: false, output: answer.body, error: `GET ${url} is a symbolic link to ${JSON.stringify(file["target"])}; read that path instead` };
   if (file["type"] !== "file") return { ok: false, output: answer.body, error: `GET ${url} is a ${String(file["type"])}, not a file or a folder` };
   const content = file["content"];
   if (typeof content === "string" && (content !== "" || file["size"] === 0)) {
@@ -163,7 +185,13 @@ async function contents(call: ForgejoCall, request: ForgejoRequest, answer: Http
   return { ok: false, output: answer.body, error: `GET ${url} is a file without base64 content: ${answer.body}` };
 }
 
-async function readRaw(call: ForgejoCall, ref: string | undefined, sha: string | undefined, max: number, send: (req: ForgejoRequest, sink: BodySink) => Promise<HttpOutcome>): Promise<ExecutionResult> {
+async function readRaw(
+  call: ForgejoCall,
+  ref: string | undefined,
+  sha: string | undefined,
+  max: number,
+  send: (req: ForgejoRequest, sink: BodySink) => Promise<HttpOutcome>,
+): Promise<ExecutionResult> {
   const request = call.method.rawFile!(call.params, call.repo, ref);
   const body = new CappedBytes(max);
   const raw = await send(request, body);

@@ -77,7 +77,8 @@ function listParam(p: Params, name: string): unknown[] | undefined {
 /** `base...head`: Forgejo splits the segment at `...` (or `..`), which git forbids in ref names anyway. */
 function compareSegment(p: Params, name: "base" | "head"): string {
   const ref = String(p[name] ?? "");
-  if (ref.includes("..")) throw new InvalidCallError(`${name} ${JSON.stringify(ref)} holds \`..\`: git refuses it in a ref name, and Forgejo splits base...head there`, name);
+  if (ref.includes(".."))
+    throw new InvalidCallError(`${name} ${JSON.stringify(ref)} holds \`..\`: git refuses it in a ref name, and Forgejo splits base...head there`, name);
   return pathSegment(ref, name);
 }
 
@@ -97,15 +98,30 @@ export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>>
   "repo.create": {
     onRepo: false,
     output: "body",
-    request: (p) => ({ method: "POST", path: "/user/repos", body: { name: p["name"], description: p["description"], private: flag(p, "private"), auto_init: flag(p, "auto_init") } }),
+    request: (p) => ({
+      method: "POST",
+      path: "/user/repos",
+      body: { name: p["name"], description: p["description"], private: flag(p, "private"), auto_init: flag(p, "auto_init") },
+    }),
   },
   "repo.list": { onRepo: false, output: "body", request: (p) => ({ method: "GET", path: "/user/repos", query: paging(p) }) },
-  "repo.search": { onRepo: false, output: "body", request: (p) => ({ method: "GET", path: "/repos/search", query: { q: queryValue(p["q"], "q"), ...paging(p) } }) },
+  "repo.search": {
+    onRepo: false,
+    output: "body",
+    request: (p) => ({ method: "GET", path: "/repos/search", query: { q: queryValue(p["q"], "q"), ...paging(p) } }),
+  },
   "repo.branches": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/branches`, query: paging(p) })),
   "repo.commits": onRepo((p, repo) => ({
     method: "GET",
     path: `${repoPath(repo)}/commits`,
-    query: { sha: queryValue(p["branch"], "branch"), path: queryValue(p["path"], "path"), ...paging(p), stat: flag(p, "stat"), verification: flag(p, "verification"), files: flag(p, "files") },
+    query: {
+      sha: queryValue(p["branch"], "branch"),
+      path: queryValue(p["path"], "path"),
+      ...paging(p),
+      stat: flag(p, "stat"),
+      verification: flag(p, "verification"),
+      files: flag(p, "files"),
+    },
   })),
   "repo.compare": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/compare/${compareSegment(p, "base")}...${compareSegment(p, "head")}` })),
   "repo.contents": {
@@ -113,7 +129,11 @@ export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>>
     output: "contents",
     rawFile: (p, repo, ref) => ({ method: "GET", path: `${repoPath(repo)}/raw/${filePath(p["path"], "path")}`, query: { ref } }),
   },
-  "branch.create": onRepo((p, repo) => ({ method: "POST", path: `${repoPath(repo)}/branches`, body: { new_branch_name: p["branch"], old_ref_name: p["from"] } })),
+  "branch.create": onRepo((p, repo) => ({
+    method: "POST",
+    path: `${repoPath(repo)}/branches`,
+    body: { new_branch_name: p["branch"], old_ref_name: p["from"] },
+  })),
   "file.create": onRepo((p, repo) => ({ method: "POST", path: requiredFilePath(p, repo), body: { content: base64(p["content"]), ...commitTarget(p) } })),
   "file.update": {
     ...onRepo((p, repo) => ({ method: "PUT", path: requiredFilePath(p, repo), body: { content: base64(p["content"]), sha: p["sha"], ...commitTarget(p) } })),
@@ -138,7 +158,11 @@ export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>>
       if (["title", "body", "state", "labels", "assignees"].every((name) => p[name] === undefined)) {
         throw new InvalidCallError("issue.edit changes nothing: give at least one of title, body, state, labels, assignees");
       }
-      return { method: "PATCH", path: `${repoPath(repo)}/issues/${issueIndex(p)}`, body: { title: p["title"], body: p["body"], state: p["state"], assignees: listParam(p, "assignees") } };
+      return {
+        method: "PATCH",
+        path: `${repoPath(repo)}/issues/${issueIndex(p)}`,
+        body: { title: p["title"], body: p["body"], state: p["state"], assignees: listParam(p, "assignees") },
+      };
     }),
     before: (p, repo) => {
       const labels = listParam(p, "labels");
@@ -146,7 +170,11 @@ export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>>
     },
   },
   "issue.comment": onRepo((p, repo) => ({ method: "POST", path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`, body: { body: p["body"] } })),
-  "issue.comments": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`, query: { since: queryValue(p["since"], "since") } })),
+  "issue.comments": onRepo((p, repo) => ({
+    method: "GET",
+    path: `${repoPath(repo)}/issues/${issueIndex(p)}/comments`,
+    query: { since: queryValue(p["since"], "since") },
+  })),
   "pull.list": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/pulls`, query: { state: queryValue(p["state"], "state"), ...paging(p) } })),
   "pull.get": onRepo((p, repo) => ({ method: "GET", path: `${repoPath(repo)}/pulls/${issueIndex(p)}` })),
   "pull.create": onRepo((p, repo) => ({
@@ -164,7 +192,14 @@ export const FORGEJO_METHODS: Readonly<Record<ForgejoMethodName, ForgejoMethod>>
   "release.create": onRepo((p, repo) => ({
     method: "POST",
     path: `${repoPath(repo)}/releases`,
-    body: { tag_name: p["tag_name"], name: p["name"], body: p["body"], target_commitish: p["target"], draft: flag(p, "draft"), prerelease: flag(p, "prerelease") },
+    body: {
+      tag_name: p["tag_name"],
+      name: p["name"],
+      body: p["body"],
+      target_commitish: p["target"],
+      draft: flag(p, "draft"),
+      prerelease: flag(p, "prerelease"),
+    },
   })),
 };
 

@@ -14,7 +14,13 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
   let config: RuntimeConfig;
 
   beforeAll(async () => {
-    api = await startHlpdApiFake({ token: TEST_TOKEN, modules: [{ id: "L4-TOOL-003", title: "工具Agent" }, { id: "a/b?c", title: "odd id" }] });
+    api = await startHlpdApiFake({
+      token: TEST_TOKEN,
+      modules: [
+        { id: "L4-TOOL-003", title: "工具Agent" },
+        { id: "a/b?c", title: "odd id" },
+      ],
+    });
     config = configAt(api.url);
   });
   afterAll(() => api.close());
@@ -81,7 +87,9 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
 
   describe("a REST endpoint", () => {
     it("GET substitutes path params encoded and sends the rest as the query", async () => {
-      const result = await hlpdApiExecutor.execute(callOf(restTool("GET", "/modules/{id}", ["id", "fields"]), { id: "a/b?c", fields: ["title", "id"] }, config));
+      const result = await hlpdApiExecutor.execute(
+        callOf(restTool("GET", "/modules/{id}", ["id", "fields"]), { id: "a/b?c", fields: ["title", "id"] }, config),
+      );
       expect(api.requests.at(-1)!.url).toBe("/modules/a%2Fb%3Fc?fields=title&fields=id");
       expect(result).toEqual({ ok: true, output: JSON.stringify({ id: "a/b?c", title: "odd id" }), error: null });
     });
@@ -116,7 +124,9 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
     it("a path param that is or holds a dot segment is refused before anything is sent: it cannot climb out of its segment", async () => {
       const before = api.requests.length;
       for (const id of ["..", "%2e%2E", ".", "a/../.."]) {
-        await expect(hlpdApiExecutor.execute(callOf(restTool("DELETE", "/modules/{id}/cache", ["id"]), { id }, config))).rejects.toThrow(/^id .* holds the segment/);
+        await expect(hlpdApiExecutor.execute(callOf(restTool("DELETE", "/modules/{id}/cache", ["id"]), { id }, config))).rejects.toThrow(
+          /^id .* holds the segment/,
+        );
       }
       expect(api.requests.length).toBe(before);
     });
@@ -132,7 +142,9 @@ describe("hlpd-api against an HLDP API built to its contract", () => {
   });
 
   it("a --target is refused: it chooses among gatekeepers, and the API has one endpoint", () => {
-    expect(() => hlpdApiExecutor.describe(callOf(rpcTool("cache.get"), {}, config, { target: "BS-GZ-006" }))).toThrow(/chooses among gatekeepers; hlpd-api has one endpoint/);
+    expect(() => hlpdApiExecutor.describe(callOf(rpcTool("cache.get"), {}, config, { target: "BS-GZ-006" }))).toThrow(
+      /chooses among gatekeepers; hlpd-api has one endpoint/,
+    );
   });
 
   it("not configured: the error says which variable to set", () => {

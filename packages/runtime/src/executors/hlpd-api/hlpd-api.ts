@@ -76,6 +76,7 @@ function readRpc(answer: HttpAnswer, call: ApiCall, id: number): ExecutionResult
   if (answer.truncated) return { ok: true, output: answer.body, error: null, ...truncated };
   const reading = readRpcResponse(answer.body, id);
   if (reading.kind === "error") return { ok: false, output: answer.body, error: rpcErrorText(reading) };
-  if (reading.kind === "invalid") return { ok: false, output: answer.body, error: `${who(call)} answered ${answer.status} but not with a JSON-RPC 2.0 response: ${reading.reason}` };
+  if (reading.kind === "invalid")
+    return { ok: false, output: answer.body, error: `${who(call)} answered ${answer.status} but not with a JSON-RPC 2.0 response: ${reading.reason}` };
   return { ok: true, output: answer.body, error: null };
 }

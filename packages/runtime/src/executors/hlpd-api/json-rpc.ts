@@ -25,7 +25,8 @@ export function readRpcResponse(body: string, id: number): RpcReading {
   if (response["jsonrpc"] !== "2.0") return { kind: "invalid", reason: 'it has no "jsonrpc": "2.0"' };
   if ("error" in response) {
     // The specification's one exception: a server that could not read the request's id answers its error with id null.
-    if (response["id"] !== id && response["id"] !== null) return { kind: "invalid", reason: `its error is for id ${JSON.stringify(response["id"])}, not the request's id ${id}` };
+    if (response["id"] !== id && response["id"] !== null)
+      return { kind: "invalid", reason: `its error is for id ${JSON.stringify(response["id"])}, not the request's id ${id}` };
     const error = response["error"];
     if (typeof error !== "object" || error === null) return { kind: "invalid", reason: 'its "error" member is not an object' };
     const { code, message, data: detail } = error as Record<string, unknown>;

@@ -36,7 +36,12 @@ describe("sendHttp", () => {
 
   it("a redirect whose Location is not a URL is still reported, as written", async () => {
     const server = await serve(startServer((_, res) => void res.writeHead(301, { location: "http://[bad" }).end()));
-    const outcome = await withDeadline(5000, undefined, (deadline) => sendHttp({ method: "GET", url: server.url, headers: {}, sink: new CappedBytes(100) }, deadline));
-    expect(outcome).toMatchObject({ kind: "failed", error: `GET ${server.url} answered 301 Moved Permanently, a redirect to http://[bad; redirects are not followed` });
+    const outcome = await withDeadline(5000, undefined, (deadline) =>
+      sendHttp({ method: "GET", url: server.url, headers: {}, sink: new CappedBytes(100) }, deadline),
+    );
+    expect(outcome).toMatchObject({
+      kind: "failed",
+      error: `GET ${server.url} answered 301 Moved Permanently, a redirect to http://[bad; redirects are not followed`,
+    });
   });
 });

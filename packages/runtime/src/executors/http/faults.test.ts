@@ -42,7 +42,12 @@ const SUBJECTS: readonly Subject[] = [
   {
     name: "hlpd-api REST",
     executor: hlpdApiExecutor,
-    tool: toolModel({ executor: "hlpd-api", method: "module.get", endpoint: endpointTemplate("GET", "/modules/{id}"), params: [{ name: "id", required: true }] }),
+    tool: toolModel({
+      executor: "hlpd-api",
+      method: "module.get",
+      endpoint: endpointTemplate("GET", "/modules/{id}"),
+      params: [{ name: "id", required: true }],
+    }),
     params: { id: "7" },
     garbage: "raw output",
   },

@@ -48,7 +48,9 @@ async function check(executor: ExecutorName, endpoint: Endpoint, path: string, t
     throw error;
   }
   const url = path ? joinUrl(access.base, path) : access.base;
-  const outcome = await withDeadline(timeoutMs, undefined, (deadline) => sendHttp({ method: "GET", url, headers: {}, sink: new CappedBytes(MAX_BODY_BYTES) }, deadline));
+  const outcome = await withDeadline(timeoutMs, undefined, (deadline) =>
+    sendHttp({ method: "GET", url, headers: {}, sink: new CappedBytes(MAX_BODY_BYTES) }, deadline),
+  );
   if (outcome.kind === "failed") return { ...base, answered: false, detail: maskSecrets(outcome.error, access.secrets) };
   const version = executor === "git-forgejo" ? forgejoVersion(outcome.body) : undefined;
   return { ...base, answered: true, detail: `HTTP ${statusLine(outcome.status)}${version ? `, Forgejo ${version}` : ""}` };

@@ -27,7 +27,10 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** Why `value` cannot go into a URL, or undefined when it can. */
 export function dotSegmentIn(value: string): string | undefined {
-  const found = value.replace(TAB_OR_NEWLINE, "").split(SEPARATOR).find((part) => DOT_SEGMENT.test(part));
+  const found = value
+    .replace(TAB_OR_NEWLINE, "")
+    .split(SEPARATOR)
+    .find((part) => DOT_SEGMENT.test(part));
   return found === undefined ? undefined : `holds the segment \`${found}\`, which a URL parser or the server would read as "this folder" or "the folder above"`;
 }
 
@@ -99,7 +102,8 @@ export function joinUrl(base: string, path: string, query: Query = {}, lists: Re
     for (const item of items) refuseDotSegments(item, key);
     if (lists[key] === "csv") {
       const comma = items.find((item) => item.includes(","));
-      if (comma !== undefined) throw new InvalidCallError(`${key}: ${JSON.stringify(comma)} holds a comma, and the server reads ${key} as a comma-separated list`, key);
+      if (comma !== undefined)
+        throw new InvalidCallError(`${key}: ${JSON.stringify(comma)} holds a comma, and the server reads ${key} as a comma-separated list`, key);
       url.searchParams.append(key, items.join(","));
     } else for (const item of items) url.searchParams.append(key, item);
   }

@@ -88,7 +88,13 @@ describe("shellInvocation", () => {
   it("refuses a template whose program (its first word) is not written in the file, whatever the value", () => {
     // Built past the linter (which also rejects these), as a library caller could: the runtime holds on its own.
     const templated = (command: string, param: string) =>
-      toolModel({ name: "picks", executor: "shell", method: "exec", command: parseCommandTemplate(command).template, params: [{ name: param, type: "string", required: false }] });
+      toolModel({
+        name: "picks",
+        executor: "shell",
+        method: "exec",
+        command: parseCommandTemplate(command).template,
+        params: [{ name: param, type: "string", required: false }],
+      });
     for (const [command, param, value] of [
       ["{prog} --version", "prog", "/bin/sh"],
       ["/usr/bin/{p}", "p", "../../bin/bash"],

@@ -111,7 +111,7 @@ function expandArg(arg: TemplateArg, params: Readonly<Record<string, unknown>>, 
       if (text === "" && rendered.startsWith("-") && !endOfOptions) {
         throw new InvalidCallError(
           `param \`${part.param}\` is ${JSON.stringify(rendered)}, which starts with "-" and would be read as an option; ` +
-            "values may start with \"-\" only after a literal `--` in the command, or glued to an option (`--since={since}`)",
+            'values may start with "-" only after a literal `--` in the command, or glued to an option (`--since={since}`)',
           part.param,
         );
       }

@@ -31,7 +31,10 @@ const FALLBACK_PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /** Whether a variable of hdlp's environment reaches every tool: such a variable can neither hold a tool's secret nor be replaced by one. */
 export function reachesEveryTool(name: string): boolean {
-  return !name.startsWith("HDLP_") && ((PASSED_THROUGH as readonly string[]).includes(name) || (LOCALE_CATEGORIES as readonly string[]).includes(name) || name === "LANGUAGE");
+  return (
+    !name.startsWith("HDLP_") &&
+    ((PASSED_THROUGH as readonly string[]).includes(name) || (LOCALE_CATEGORIES as readonly string[]).includes(name) || name === "LANGUAGE")
+  );
 }
 
 export function childEnvironment(host: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -30,7 +30,12 @@ export interface ProcessOutcome {
   readonly startError?: string;
 }
 
-export async function runProcess(argv: readonly string[], cwd: string | undefined, env: Record<string, string>, limits: ProcessLimits): Promise<ProcessOutcome> {
+export async function runProcess(
+  argv: readonly string[],
+  cwd: string | undefined,
+  env: Record<string, string>,
+  limits: ProcessLimits,
+): Promise<ProcessOutcome> {
   if (limits.signal?.aborted) return { stdout: "", stderr: "", truncated: false, timedOut: false, aborted: true };
   const [file, ...args] = argv as [string, ...string[]];
   // execa as a thin spawn: no buffering, decoding or newline stripping of its own (our capped sink
@@ -100,7 +105,8 @@ export async function runProcess(argv: readonly string[], cwd: string | undefine
   }
   await Promise.all(stopping);
   untrack();
-  const exit = settled === GIVEN_UP ? await Promise.race([leaderExit, sleep(0).then(() => NO_EXIT)]) : { code: settled.exitCode ?? null, signal: settled.signal ?? null };
+  const exit =
+    settled === GIVEN_UP ? await Promise.race([leaderExit, sleep(0).then(() => NO_EXIT)]) : { code: settled.exitCode ?? null, signal: settled.signal ?? null };
 
   const started = pgid !== undefined;
   return {

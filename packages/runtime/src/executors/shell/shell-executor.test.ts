@@ -86,10 +86,19 @@ describe("shell executor", () => {
   });
 
   it("passes no HDLP_* variable and only the minimal environment to the tool", async () => {
-    const host = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: "/home/test", LANG: "C.UTF-8", HDLP_GATEKEEPER_TOKEN: "s3cret", AWS_SECRET_ACCESS_KEY: "leak" };
+    const host = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: "/home/test",
+      LANG: "C.UTF-8",
+      HDLP_GATEKEEPER_TOKEN: "s3cret",
+      AWS_SECRET_ACCESS_KEY: "leak",
+    };
     const isolated = createShellExecutor({ hostEnv: host });
     const result = await isolated.execute(request(freeText, { cmd: "env" }));
-    const names = result.output.trim().split("\n").map((line) => line.split("=")[0]);
+    const names = result.output
+      .trim()
+      .split("\n")
+      .map((line) => line.split("=")[0]);
     expect(result.output).not.toContain("s3cret");
     expect(names).not.toContain("HDLP_GATEKEEPER_TOKEN");
     expect(names).not.toContain("AWS_SECRET_ACCESS_KEY");

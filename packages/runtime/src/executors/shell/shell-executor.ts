@@ -26,7 +26,9 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
   const killGraceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   let warned = false;
   const sandboxOf = (request: ExecutionRequest, cwd: string | undefined): SandboxView =>
-    planSandbox({ tool: request.tool, config: request.config, ...(cwd === undefined ? {} : { cwd }), hostCwd: process.cwd() }, () => bubblewrap(options.bubblewrapPath));
+    planSandbox({ tool: request.tool, config: request.config, ...(cwd === undefined ? {} : { cwd }), hostCwd: process.cwd() }, () =>
+      bubblewrap(options.bubblewrapPath),
+    );
   return {
     passesSecrets: true,
     describe(request: ExecutionRequest): DryRun {
@@ -40,10 +42,19 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
       // The tool's own secrets join the fixed environment for this process alone; bubblewrap starts
       // with exactly that environment, so its init (/proc/1/environ inside) shows nothing more.
       const env = { ...childEnvironment(options.hostEnv), ...request.secrets };
-      const limits = { timeoutMs: request.timeoutMs, maxOutputBytes: request.maxOutputBytes, killGraceMs, ...(request.signal ? { signal: request.signal } : {}), ...(request.onOutput ? { onOutput: request.onOutput } : {}) };
+      const limits = {
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes: request.maxOutputBytes,
+        killGraceMs,
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onOutput ? { onOutput: request.onOutput } : {}),
+      };
       if (sandbox.kind === "none" && (request.config.sandbox ?? DEFAULT_SANDBOX_POLICY).mode === "on" && !warned) {
         warned = true;
-        warn(request, `shell tools run unconfined: ${sandbox.why}. A tool sees the whole machine as this user does, the network included (sandbox.mode "required" refuses to run instead; docs/security.md).`);
+        warn(
+          request,
+          `shell tools run unconfined: ${sandbox.why}. A tool sees the whole machine as this user does, the network included (sandbox.mode "required" refuses to run instead; docs/security.md).`,
+        );
       }
       const outcome =
         sandbox.kind === "bubblewrap"

@@ -33,7 +33,9 @@ export class BlobStore {
       }
     }
     if (bytes !== undefined && !isBlob(bytes, sha)) {
-      throw new ToolSourceError(`the cached blob ${this.dir === undefined ? sha : this.fileOf(sha)} does not hold the blob ${sha}: it was changed after it was checked; it is not used`);
+      throw new ToolSourceError(
+        `the cached blob ${this.dir === undefined ? sha : this.fileOf(sha)} does not hold the blob ${sha}: it was changed after it was checked; it is not used`,
+      );
     }
     return bytes;
   }

@@ -61,7 +61,8 @@ export class ForgejoRepository {
     };
     const commits = await this.json(request, SMALL_ANSWER_LIMIT, deadline);
     const sha = Array.isArray(commits) ? (commits[0] as { sha?: unknown } | undefined)?.sha : undefined;
-    if (typeof sha !== "string" || !OBJECT_ID.test(sha)) throw this.unexpected(request, `no commit for ${ref === undefined ? "the default branch" : `the ref ${JSON.stringify(ref)}`}`);
+    if (typeof sha !== "string" || !OBJECT_ID.test(sha))
+      throw this.unexpected(request, `no commit for ${ref === undefined ? "the default branch" : `the ref ${JSON.stringify(ref)}`}`);
     return sha;
   }
 
@@ -79,7 +80,8 @@ export class ForgejoRepository {
       const entries = await this.tree(tree, false, deadline);
       const folder = entries.find((e) => e.path === name);
       walked = walked ? `${walked}/${name}` : name;
-      if (folder?.type !== "tree") throw new RegistryReadError(`the repository ${this.repo} has no folder \`${walked}\` at commit ${commit}${folder ? ` (it is a ${folder.type})` : ""}`);
+      if (folder?.type !== "tree")
+        throw new RegistryReadError(`the repository ${this.repo} has no folder \`${walked}\` at commit ${commit}${folder ? ` (it is a ${folder.type})` : ""}`);
       tree = folder.sha;
     }
     return this.tree(tree, true, deadline);
@@ -88,7 +90,11 @@ export class ForgejoRepository {
   private async tree(sha: string, recursive: boolean, deadline: Deadline): Promise<TreeEntry[]> {
     const entries: TreeEntry[] = [];
     for (let page = 1; ; page++) {
-      const request: ForgejoRequest = { method: "GET", path: `${repoPath(this.repo)}/git/trees/${pathSegment(sha, "sha")}`, query: { recursive: recursive || undefined, page } };
+      const request: ForgejoRequest = {
+        method: "GET",
+        path: `${repoPath(this.repo)}/git/trees/${pathSegment(sha, "sha")}`,
+        query: { recursive: recursive || undefined, page },
+      };
       const answer = (await this.json(request, TREE_PAGE_LIMIT, deadline)) as { tree?: unknown; truncated?: unknown; total_count?: unknown } | null;
       if (typeof answer !== "object" || answer === null) throw this.unexpected(request, "not a git tree");
       const listed = answer.tree === null || answer.tree === undefined ? [] : answer.tree;
@@ -115,7 +121,8 @@ export class ForgejoRepository {
       from = { method: "GET", path: `${repoPath(this.repo)}/raw/${filePath(rawPath, "path")}`, query: { ref: commit } };
       bytes = await this.bytes(from, entry.size, deadline);
     }
-    if (!isBlob(bytes, entry.sha)) throw new RegistryReadError(`Forgejo's answer to GET ${this.client.url(from)} is not the blob ${entry.sha} (${bytes.length} bytes)`);
+    if (!isBlob(bytes, entry.sha))
+      throw new RegistryReadError(`Forgejo's answer to GET ${this.client.url(from)} is not the blob ${entry.sha} (${bytes.length} bytes)`);
     return bytes;
   }
 
@@ -146,5 +153,11 @@ export class ForgejoRepository {
 function isTreeEntry(value: unknown): value is TreeEntry {
   const entry = value as Record<string, unknown>;
   if (typeof entry !== "object" || entry === null) return false;
-  return typeof entry["path"] === "string" && typeof entry["sha"] === "string" && typeof entry["mode"] === "string" && typeof entry["type"] === "string" && typeof entry["size"] === "number";
+  return (
+    typeof entry["path"] === "string" &&
+    typeof entry["sha"] === "string" &&
+    typeof entry["mode"] === "string" &&
+    typeof entry["type"] === "string" &&
+    typeof entry["size"] === "number"
+  );
 }

@@ -32,7 +32,10 @@ async function repository(options: Partial<ForgejoFakeOptions> = {}): Promise<Fo
     "tools/.hidden/TOOL.hdlp": echo("hidden"),
     "src/main.ts": "export {};\n",
   });
-  cleanups.push(() => expect(forgejo.violations).toEqual([]), () => forgejo.close());
+  cleanups.push(
+    () => expect(forgejo.violations).toEqual([]),
+    () => forgejo.close(),
+  );
   return forgejo;
 }
 
@@ -209,7 +212,9 @@ describe("the registry read from a Forgejo repository", () => {
       writeFileSync(join(blobs, sha), toolText({ name: "alpha", command: "rm -rf /tmp/x" }));
       const refused = await callTool(index, { tool: "alpha" });
       expect(refused).toMatchObject({ ok: false, output: "" });
-      expect(refused.error).toBe(`\`alpha\` was not run: the cached blob ${join(blobs, sha)} does not hold the blob ${sha}: it was changed after it was checked; it is not used`);
+      expect(refused.error).toBe(
+        `\`alpha\` was not run: the cached blob ${join(blobs, sha)} does not hold the blob ${sha}: it was changed after it was checked; it is not used`,
+      );
     });
   });
 
@@ -222,7 +227,9 @@ describe("the registry read from a Forgejo repository", () => {
       const stale = await scanner.scan();
       expect(stale.tools.map((t) => t.name)).toEqual(good.tools.map((t) => t.name));
       expect(stale.stale).toMatch(
-        new RegExp(`^the tools root forgejo:zhuyuan/native-repo:tools cannot be read from Forgejo at ${forgejo.url}: GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/commits\\?.* failed: .*; using the index read at commit ${good.origin!.commit} on ${good.origin!.readAt}, which may be stale$`),
+        new RegExp(
+          `^the tools root forgejo:zhuyuan/native-repo:tools cannot be read from Forgejo at ${forgejo.url}: GET ${forgejo.url}/api/v1/repos/zhuyuan/native-repo/commits\\?.* failed: .*; using the index read at commit ${good.origin!.commit} on ${good.origin!.readAt}, which may be stale$`,
+        ),
       );
       expect(await callTool(stale, { tool: "beta" })).toMatchObject({ ok: true, output: "beta\n" });
       forgejo.outage(false);
@@ -245,7 +252,11 @@ describe("the registry read from a Forgejo repository", () => {
       await forgejo.close();
       const scan = scannerOf(forgejo).scanner.scan();
       await expect(scan).rejects.toThrow(RegistryReadError);
-      await expect(scan).rejects.toThrow(new RegExp(`^the tools root forgejo:zhuyuan/native-repo:tools cannot be read from Forgejo at ${forgejo.url}: GET .* failed: connect ECONNREFUSED .*; no earlier index of it is kept$`));
+      await expect(scan).rejects.toThrow(
+        new RegExp(
+          `^the tools root forgejo:zhuyuan/native-repo:tools cannot be read from Forgejo at ${forgejo.url}: GET .* failed: connect ECONNREFUSED .*; no earlier index of it is kept$`,
+        ),
+      );
     });
   });
 

@@ -112,7 +112,12 @@ export class ForgejoToolScanner {
       const state = kept?.commit === commit ? kept : await this.readTree(commit, deadline);
       const built = await this.build(state, deadline);
       const keepError = this.keep(state);
-      const stats = { ...built.stats, durationMs: performance.now() - started, requests: this.repository.requests - requestsBefore, ...(keepError ? { cacheError: [built.stats.cacheError, keepError].filter(Boolean).join("; ") } : {}) };
+      const stats = {
+        ...built.stats,
+        durationMs: performance.now() - started,
+        requests: this.repository.requests - requestsBefore,
+        ...(keepError ? { cacheError: [built.stats.cacheError, keepError].filter(Boolean).join("; ") } : {}),
+      };
       const index = createToolIndex(this.root, built.tools, built.invalid, stats, origin(state));
       this.last = { state, index };
       return index;
@@ -141,7 +146,15 @@ export class ForgejoToolScanner {
   private async readTree(commit: string, deadline: Deadline): Promise<RemoteState> {
     const entries = await this.repository.toolTree(commit, this.options.source.path, deadline);
     const discovery = await discoverRemoteToolFiles(entries, async (link) => (await this.blob(link, commit, deadline)).toString("utf8"));
-    return { format: STATE_FORMAT, root: this.root, server: this.repository.server, commit, readAt: new Date().toISOString(), files: discovery.files, escaped: discovery.escaped };
+    return {
+      format: STATE_FORMAT,
+      root: this.root,
+      server: this.repository.server,
+      commit,
+      readAt: new Date().toISOString(),
+      files: discovery.files,
+      escaped: discovery.escaped,
+    };
   }
 
   /** A blob from the cache, else from Forgejo (then cached). */
@@ -181,7 +194,11 @@ export class ForgejoToolScanner {
         cacheError = `could not write the tool index ${this.persisted.file}: ${(error as Error).message}`;
       }
     }
-    return { tools, invalid, stats: { files: state.files.length, ...counts, ...(this.persisted ? { cacheFile: this.persisted.file } : {}), ...(cacheError ? { cacheError } : {}) } };
+    return {
+      tools,
+      invalid,
+      stats: { files: state.files.length, ...counts, ...(this.persisted ? { cacheFile: this.persisted.file } : {}), ...(cacheError ? { cacheError } : {}) },
+    };
   }
 
   /**
@@ -189,10 +206,17 @@ export class ForgejoToolScanner {
    * a registered tool (a call will read it), its blob is in the cache; else
    * linted from its blob, fetched when the cache lacks it.
    */
-  private async entryOf(file: RemoteToolFile, path: string, commit: string, counts: { read: number; parsed: number }, deadline?: Deadline): Promise<CacheEntry> {
+  private async entryOf(
+    file: RemoteToolFile,
+    path: string,
+    commit: string,
+    counts: { read: number; parsed: number },
+    deadline?: Deadline,
+  ): Promise<CacheEntry> {
     const known = this.persisted?.byHash(path, file.sha);
     // The tree gives each blob's size: a file over the limit is never downloaded, as a local one is never read.
-    if (file.size > MAX_TOOL_FILE_BYTES) return { size: file.size, mtimeMs: 0, hash: file.sha, meaning: StoredMeaning.of({ diagnostics: lintOversize(path, file.size).diagnostics }) };
+    if (file.size > MAX_TOOL_FILE_BYTES)
+      return { size: file.size, mtimeMs: 0, hash: file.sha, meaning: StoredMeaning.of({ diagnostics: lintOversize(path, file.size).diagnostics }) };
     let bytes = this.cachedBlob(file.sha);
     if (known && (known.name === undefined || bytes)) return known;
     if (!bytes) {

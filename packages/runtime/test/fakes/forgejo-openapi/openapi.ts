@@ -51,7 +51,13 @@ export interface MatchedOperation {
 }
 
 /** The problems of a request (none: it fits the document), and the operation it is. */
-export function checkRequest(doc: OpenApiDocument, method: string, url: string, headers: Readonly<Record<string, string | string[] | undefined>>, body: string): { problems: string[]; operation?: MatchedOperation } {
+export function checkRequest(
+  doc: OpenApiDocument,
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  body: string,
+): { problems: string[]; operation?: MatchedOperation } {
   const parsed = new URL(url, "http://forgejo");
   if (!parsed.pathname.startsWith(`${doc.basePath}/`)) return { problems: [`${parsed.pathname} is not under ${doc.basePath}`] };
   const segments = parsed.pathname.slice(doc.basePath.length + 1).split("/");
@@ -114,7 +120,8 @@ function checkQuery(operation: Operation, query: URLSearchParams, where: string)
     for (const value of values) {
       if (param.type === "array") {
         const items = param.collectionFormat === "multi" ? [value] : value.split(",");
-        for (const item of items) problems.push(...checkScalar(item, { ...param, ...(param.items as Pick<Parameter, "type" | "enum">) }, `${where}: query ${key}`));
+        for (const item of items)
+          problems.push(...checkScalar(item, { ...param, ...(param.items as Pick<Parameter, "type" | "enum">) }, `${where}: query ${key}`));
       } else problems.push(...checkScalar(value, param, `${where}: query ${key}`));
     }
   }
@@ -129,7 +136,13 @@ function checkScalar(value: string, param: Pick<Parameter, "type" | "enum">, whe
   return [];
 }
 
-function checkBody(doc: OpenApiDocument, operation: Operation, body: string, headers: Readonly<Record<string, string | string[] | undefined>>, where: string): string[] {
+function checkBody(
+  doc: OpenApiDocument,
+  operation: Operation,
+  body: string,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  where: string,
+): string[] {
   const param = operation.parameters.find((p) => p.in === "body");
   if (!param) return body === "" ? [] : [`${where} takes no body, and one was sent: ${body}`];
   if (body === "") return param.required ? [`${where} needs a body (${param.schema?.$ref ?? "JSON"})`] : [];

@@ -61,7 +61,8 @@ for (const [path, methods] of Object.entries(OPERATIONS)) {
 }
 const sorted = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : 1)));
 const vendored = {
-  "x-source": "Forgejo's templates/swagger/v1_json.tmpl (a public mirror, commit 7958942, June 2025), rendered to JSON; only the operations hdlp sends and their request bodies' definitions",
+  "x-source":
+    "Forgejo's templates/swagger/v1_json.tmpl (a public mirror, commit 7958942, June 2025), rendered to JSON; only the operations hdlp sends and their request bodies' definitions",
   "x-licence": spec.info.license,
   swagger: spec.swagger,
   basePath: "/api/v1",

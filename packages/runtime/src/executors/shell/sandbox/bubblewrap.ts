@@ -33,8 +33,7 @@ function onPath(program: string, searchPath: string): string | undefined {
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;
-    } catch {
-    }
+    } catch {}
   }
   return undefined;
 }
@@ -44,7 +43,22 @@ function probe(path: string | undefined): Bubblewrap {
   if (path === undefined) return { ok: false, reason: `bubblewrap (bwrap) is not installed: ${INSTALL_HINT}` };
   const run = spawnSync(
     path,
-    ["--die-with-parent", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "--", "true"],
+    [
+      "--die-with-parent",
+      "--unshare-pid",
+      "--unshare-net",
+      "--unshare-ipc",
+      "--unshare-uts",
+      "--ro-bind",
+      "/",
+      "/",
+      "--proc",
+      "/proc",
+      "--dev",
+      "/dev",
+      "--",
+      "true",
+    ],
     { env: {}, encoding: "utf8", timeout: 10_000 },
   );
   if (run.error) return { ok: false, reason: `bubblewrap (${path}) cannot be started: ${run.error.message}` };

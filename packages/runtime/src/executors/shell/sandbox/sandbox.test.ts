@@ -96,7 +96,10 @@ describe("the sandbox", () => {
 
   it("refuses writes outside the paths granted: the system, what the operator lets tools read, the host's /tmp", async () => {
     const shared = temp();
-    const result = await sh(`echo x > /usr/hdlp-sandbox-probe; echo y > ${shared}/from-tool; touch /etc/hdlp-probe; echo z > /tmp/private && cat /tmp/private; exit 3`, config({ read: [shared] }));
+    const result = await sh(
+      `echo x > /usr/hdlp-sandbox-probe; echo y > ${shared}/from-tool; touch /etc/hdlp-probe; echo z > /tmp/private && cat /tmp/private; exit 3`,
+      config({ read: [shared] }),
+    );
     expect(result.error).toContain("/usr/hdlp-sandbox-probe: Read-only file system");
     expect(result.error).toContain(`${shared}/from-tool: Read-only file system`);
     expect(result.error).toMatch(/hdlp-probe.*Read-only file system/);
@@ -194,7 +197,9 @@ describe("without a usable bubblewrap", () => {
     }
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^shell tools run unconfined: bubblewrap .* cannot be started/);
-    expect(quiet.describe(request(freeText, { cmd: "true" }, config()))).toMatchObject({ sandbox: { kind: "none", why: expect.stringContaining("/nonexistent/bwrap") } });
+    expect(quiet.describe(request(freeText, { cmd: "true" }, config()))).toMatchObject({
+      sandbox: { kind: "none", why: expect.stringContaining("/nonexistent/bwrap") },
+    });
   });
 
   it("runs unconfined, without a word, when the operator turned the sandbox off", async () => {

@@ -24,7 +24,17 @@ import type { Bubblewrap } from "./bubblewrap.ts";
 const SYSTEM_PATHS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"] as const;
 
 /** The system's own secrets inside the system view: covered whatever the policy says. */
-const SYSTEM_SECRETS = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssl/private", "/etc/ssh/ssh_host_dsa_key", "/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_rsa_key"];
+const SYSTEM_SECRETS = [
+  "/etc/shadow",
+  "/etc/shadow-",
+  "/etc/gshadow",
+  "/etc/gshadow-",
+  "/etc/ssl/private",
+  "/etc/ssh/ssh_host_dsa_key",
+  "/etc/ssh/ssh_host_ecdsa_key",
+  "/etc/ssh/ssh_host_ed25519_key",
+  "/etc/ssh/ssh_host_rsa_key",
+];
 
 export interface SandboxCall {
   readonly tool: ToolModel;
@@ -65,7 +75,10 @@ function checkGrants(tool: ToolModel, policy: SandboxPolicy): void {
     }
   }
   if (missing.length) {
-    throw new RefusedCallError(`\`${tool.name}\` needs ${missing.join("; and ")}: the operator's sandbox policy does not grant it; nothing was run`, "not-permitted");
+    throw new RefusedCallError(
+      `\`${tool.name}\` needs ${missing.join("; and ")}: the operator's sandbox policy does not grant it; nothing was run`,
+      "not-permitted",
+    );
   }
 }
 
@@ -110,7 +123,10 @@ function hiddenFiles(config: RuntimeConfig): string[] {
   for (const mapped of Object.values(config.secrets ?? {})) {
     for (const source of Object.values(mapped)) if ("file" in source) files.add(source.file);
   }
-  return [...files].filter((path) => entryKind(path) !== undefined).map(realOrSelf).sort();
+  return [...files]
+    .filter((path) => entryKind(path) !== undefined)
+    .map(realOrSelf)
+    .sort();
 }
 
 function entryKind(path: string): "dir" | "link" | "file" | undefined {

@@ -133,7 +133,9 @@ const VALUES: Record<string, unknown> = {
 export function createVscodeStandIn(): { module: Record<string, unknown>; calls: Call[] } {
   const calls: Call[] = [];
   const standIn = (path: string): unknown =>
-    new Proxy(() => {}, {
+    // A function expression, not an arrow: the extension's code extends and constructs these (`class X extends vscode.Y`).
+    // biome-ignore lint/complexity/useArrowFunction: an arrow function cannot be a constructor.
+    new Proxy(function () {}, {
       get(_, key) {
         const property = `${path}.${String(key)}`;
         if (property in VALUES) return VALUES[property];

@@ -32,7 +32,7 @@ import {
   TextDocuments,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-// The workspace's one version (scripts/set-version.mjs writes it into every package.json): hdlp's.
+// The workspace's one version (scripts/version.mjs writes it into every package.json): hdlp's.
 import manifest from "../package.json" with { type: "json" };
 import { toolSkeleton } from "@hdlp/parser";
 import {

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { InvertedIndex, type FieldTerms, type Weighting } from "./inverted-index.ts";
+import { DEFAULT_WEIGHTING } from "./matcher.ts";
 
-const weighting: Weighting = {
-  name: { weight: 2.5, b: 0.3 },
-  display: { weight: 3, b: 0.3 },
-  intent: { weight: 2, b: 0.6 },
-  why: { weight: 0.6, b: 0.6 },
-  params: { weight: 0.5, b: 0.6 },
-  slots: { weight: 2, b: 0 },
-};
+// The matcher's own weights: what these tests say of field weights is said of the configuration in use.
+const weighting: Weighting = DEFAULT_WEIGHTING;
 const doc = (fields: Partial<Record<keyof FieldTerms, string[]>>): FieldTerms => ({
   name: [],
   display: [],

@@ -59,20 +59,26 @@ describe("TokenWindow", () => {
   });
 });
 
+/** Parses `text` through a Scanner, noting the most tokens it ever held at once. */
+function parseWatchingTheWindow(text: string) {
+  const scanner = new Scanner(text, new LineIndex(text));
+  let mostHeld = 0;
+  const watched: TokenSource = {
+    tokens: scanner.tokens,
+    more: () => {
+      const more = scanner.more();
+      mostHeld = Math.max(mostHeld, scanner.tokens.length);
+      return more;
+    },
+  };
+  const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, new LineIndex(text), 0);
+  return { root, diagnostics, mostHeld };
+}
+
 describe("the grammar pulls tokens from the Scanner", () => {
   it("parses a long file holding only a window of its tokens, and every entry is there", () => {
     const text = `name: a\nparams_schema:\n${Array.from({ length: 20_000 }, (_, i) => `  p${i}: { type: string, required: true, description: d${i} }\n`).join("")}`;
-    const scanner = new Scanner(text, new LineIndex(text));
-    let mostHeld = 0;
-    const watched: TokenSource = {
-      tokens: scanner.tokens,
-      more: () => {
-        const more = scanner.more();
-        mostHeld = Math.max(mostHeld, scanner.tokens.length);
-        return more;
-      },
-    };
-    const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, new LineIndex(text), 0);
+    const { root, diagnostics, mostHeld } = parseWatchingTheWindow(text);
     expect(diagnostics).toEqual([]);
     const params = root.entries[1]?.value;
     expect(params?.kind === "map" && params.entries.length).toBe(20_000);
@@ -82,17 +88,7 @@ describe("the grammar pulls tokens from the Scanner", () => {
 
   it("holds only a window of the tokens of one long line too: brackets are scanned a batch at a time", () => {
     const text = `name: a\nx: { a: 1${", a: [1, { b: 2 }]".repeat(20_000)} }\nwhy: w\n`;
-    const scanner = new Scanner(text, new LineIndex(text));
-    let mostHeld = 0;
-    const watched: TokenSource = {
-      tokens: scanner.tokens,
-      more: () => {
-        const more = scanner.more();
-        mostHeld = Math.max(mostHeld, scanner.tokens.length);
-        return more;
-      },
-    };
-    const { root, diagnostics } = new HdlpGrammar().parseTokens(watched, new LineIndex(text), 0);
+    const { root, diagnostics, mostHeld } = parseWatchingTheWindow(text);
     expect(diagnostics).toEqual([]);
     const x = root.entries[1]?.value;
     expect(x?.kind === "map" && x.entries.length).toBe(20_001);

@@ -15,7 +15,7 @@
 import type { ToolModel } from "@hdlp/parser";
 import type { AuditLog, CallOutcome, CallStart } from "../audit/audit-log.ts";
 import { type ToolAccess, toolAccess, visibleTools } from "../config/tool-access.ts";
-import { resolveToolSecrets } from "../config/tool-secrets.ts";
+import { type ResolvedSecrets, resolveToolSecrets } from "../config/tool-secrets.ts";
 import { type CeilingsApplied, type Envelope, NOT_FOUND_SUGGESTION, type Refusal } from "../envelope.ts";
 import { type DryRun, type ExecutionRequest, type ExecutionResult, type Executor, RefusedCallError, type RuntimeConfig } from "../executors/executor.ts";
 import { maskResult } from "../executors/http/secrets.ts";
@@ -98,6 +98,11 @@ export interface SettledCall {
  * here and prints `executor.describe(request)`.
  */
 export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOptions = {}): PreparedCall | SettledCall {
+  return prepare(index, call, options);
+}
+
+/** prepareCall, with the tool's secrets when the caller has read them already (callTool: its audit line masks them). */
+function prepare(index: ToolLookup, call: ToolCall, options: CallOptions, resolved?: ResolvedSecrets): PreparedCall | SettledCall {
   const started = performance.now();
   const config = options.config ?? EMPTY_CONFIG;
   const access = options.access ?? toolAccess(config.tools);
@@ -149,7 +154,7 @@ export function prepareCall(index: ToolLookup, call: ToolCall, options: CallOpti
     timeout_ms: options.timeoutMs === undefined ? { value: tool.constraints.timeout_ms, by: "tool" } : { value: options.timeoutMs, by: "caller" },
     max_output_bytes: { value: tool.constraints.max_output_bytes, by: "tool" },
   });
-  const secrets = resolveToolSecrets(config.secrets, tool.name, options.env);
+  const secrets = resolved ?? resolveToolSecrets(config.secrets, tool.name, options.env);
   if (!secrets.ok) return refuse(tool, "secret-unavailable", `${secrets.error}; nothing was run`, started);
   const hasSecrets = Object.keys(secrets.values).length > 0;
   if (hasSecrets && !executor.passesSecrets) {
@@ -206,12 +211,18 @@ export function describeCall(prepared: PreparedCall): { ok: true; dryRun: DryRun
  */
 export async function callTool(index: ToolLookup, call: ToolCall, options: CallOptions = {}): Promise<Envelope> {
   const started = performance.now();
+  // Read once, before the start line: a caller may pass a secret of the named tool as a param, and the line
+  // masks it; one that cannot be read has no value to leak (the call is then refused).
+  const ownSecrets = resolveToolSecrets(options.config?.secrets, call.tool, options.env);
   const audited = options.audit
     ? await audit(options, () =>
-        options.audit!.begin({ tool: call.tool, params: call.params ?? {}, ...options.origin }, { secrets: secretsToMask(call.tool, options) }),
+        options.audit!.begin(
+          { tool: call.tool, params: call.params ?? {}, ...options.origin },
+          { secrets: ownSecrets.ok ? Object.values(ownSecrets.values) : [] },
+        ),
       )
     : undefined;
-  const { envelope, outcome, secrets } = await settle(index, call, options, started);
+  const { envelope, outcome, secrets } = await settle(index, call, options, ownSecrets, started);
   if (audited) {
     const ended = {
       tool: call.tool,
@@ -230,16 +241,6 @@ export async function callTool(index: ToolLookup, call: ToolCall, options: CallO
   return envelope;
 }
 
-/**
- * The values of the named tool's secrets, for the start line, written before
- * the call is prepared: a caller may pass one as a param. One that cannot be
- * read has no value to leak (the call is then refused).
- */
-function secretsToMask(tool: string, options: CallOptions): readonly string[] {
-  const resolved = resolveToolSecrets(options.config?.secrets, tool, options.env);
-  return resolved.ok ? Object.values(resolved.values) : [];
-}
-
 /** A line that cannot be written changes nothing of the call: the caller is told. */
 async function audit<T>(options: CallOptions, write: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -251,8 +252,14 @@ async function audit<T>(options: CallOptions, write: () => Promise<T>): Promise<
 }
 
 /** How the call ended, and the values of the tool's secrets (the audit line masks them too). */
-async function settle(index: ToolLookup, call: ToolCall, options: CallOptions, started: number): Promise<SettledCall & { secrets: readonly string[] }> {
-  const prepared = prepareCall(index, call, options);
+async function settle(
+  index: ToolLookup,
+  call: ToolCall,
+  options: CallOptions,
+  ownSecrets: ResolvedSecrets,
+  started: number,
+): Promise<SettledCall & { secrets: readonly string[] }> {
+  const prepared = prepare(index, call, options, ownSecrets);
   if (!isPrepared(prepared)) return { ...prepared, secrets: [] };
   const secrets = Object.values(prepared.request.secrets ?? {});
   return { ...(await run(prepared, secrets, options, started)), secrets };

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { lintOversize, loadTool, MAX_TOOL_FILE_BYTES, TOOL_FILE_NAME, type ToolModel } from "@hdlp/parser";
+import { loadTool, MAX_TOOL_FILE_BYTES, TOOL_FILE_NAME, type ToolModel } from "@hdlp/parser";
 import type { RegistrySource } from "../../config/policy.ts";
 import type { Endpoint } from "../../executors/executor.ts";
 import { type Deadline, withDeadline } from "../../executors/http/deadline.ts";
@@ -24,6 +24,7 @@ import { type CacheEntry, PersistedIndex, StoredMeaning } from "../cache.ts";
 import { type EscapedFolder, type LoadedFile, registerFiles } from "../register.ts";
 import { formatRegistryRoot } from "../root.ts";
 import { loadMeaning } from "../scanner.ts";
+import { tooLarge } from "../tool-file.ts";
 import { createToolIndex, type IndexOrigin, registryDiagnostic, type ToolIndex, ToolSourceError } from "../tool-index.ts";
 import { BlobStore } from "./blob-store.ts";
 import { discoverRemoteToolFiles, type RemoteToolFile } from "./discover.ts";
@@ -213,16 +214,17 @@ export class ForgejoToolScanner {
     counts: { read: number; parsed: number },
     deadline?: Deadline,
   ): Promise<CacheEntry> {
-    const known = this.persisted?.byHash(path, file.sha);
     // The tree gives each blob's size: a file over the limit is never downloaded, as a local one is never read.
-    if (file.size > MAX_TOOL_FILE_BYTES)
-      return { size: file.size, mtimeMs: 0, hash: file.sha, meaning: StoredMeaning.of({ diagnostics: lintOversize(path, file.size).diagnostics }) };
+    if (file.size > MAX_TOOL_FILE_BYTES) return refusedEntry(file, tooLarge(path, file.size));
+    const known = this.persisted?.byHash(path, file.sha);
     let bytes = this.cachedBlob(file.sha);
     if (known && (known.name === undefined || bytes)) return known;
     if (!bytes) {
       if (!deadline) {
-        const diagnostic = registryDiagnostic("unreadable", `${path} cannot be read: its blob ${file.sha} is not in the cache, and Forgejo cannot be read`);
-        return { size: file.size, mtimeMs: 0, hash: file.sha, meaning: StoredMeaning.of({ diagnostics: [diagnostic] }) };
+        return refusedEntry(file, {
+          rule: "unreadable",
+          message: `${path} cannot be read: its blob ${file.sha} is not in the cache, and Forgejo cannot be read`,
+        });
       }
       counts.read++;
       bytes = await this.blob(file, commit, deadline);
@@ -296,4 +298,9 @@ export class ForgejoToolScanner {
 
 function origin(state: RemoteState): IndexOrigin {
   return { commit: state.commit, readAt: state.readAt };
+}
+
+/** The index entry of a file that is listed and not loaded, with the one finding that says why. */
+function refusedEntry(file: RemoteToolFile, problem: { readonly rule: string; readonly message: string }): CacheEntry {
+  return { size: file.size, mtimeMs: 0, hash: file.sha, meaning: StoredMeaning.of({ diagnostics: [registryDiagnostic(problem.rule, problem.message)] }) };
 }

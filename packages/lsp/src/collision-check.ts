@@ -8,11 +8,11 @@
  * open tools and the workspace's revision, which anything that changes a
  * tool moves.
  *
- * Between checks it keeps each tool file's model (read again only when its
+ * Between checks it keeps each tool file's model (made again only when its
  * text changes) and the matcher's reading of each tool (CollisionChecker),
  * so a check after an edit reads the edited tool alone.
  */
-import { CollisionChecker, type CollisionTool, collisionTool } from "@hdlp/match";
+import { CollisionChecker, type CollisionFile } from "@hdlp/match";
 import type { Diagnostic } from "@hdlp/parser";
 import type { TextDocuments } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
@@ -33,9 +33,8 @@ export interface CollisionHooks {
 
 export class CollisionCheck {
   readonly #hooks: CollisionHooks;
+  /** Keeps each tool file's model and the matcher's reading of it between checks. */
   readonly #checker = new CollisionChecker();
-  /** Each tool file's registered tool (undefined when it has errors), by path, with the text and display path it was made from. */
-  #tools = new Map<string, { text: string; path: string; tool: CollisionTool | undefined }>();
   #result: { stamp: string; findings: ReadonlyMap<string, readonly Diagnostic[]> } | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** The stamp of the check under way. */
@@ -84,31 +83,19 @@ export class CollisionCheck {
     }
   }
 
-  /** The check's steps: each changed tool file's model, then the matcher's (CollisionChecker.steps). */
-  *#steps(): Generator<void, Map<string, Diagnostic[]>, void> {
+  /** The check's steps over the tools folder as it is now (open tools with their editor text and parse). */
+  #steps(): Generator<void, Map<string, Diagnostic[]>, void> {
     const { documents, analyses, workspace } = this.#hooks;
-    const files = workspace.files();
-    // A collision takes two tools, one of them open.
-    if (files.length < 2 || !files.some((file) => documents.get(file.uri) !== undefined)) return new Map();
-    const tools: CollisionTool[] = [];
     const asked = new Set<string>();
-    for (const file of files) {
-      const document = documents.get(file.uri);
+    const files = workspace.files().map((file): CollisionFile => {
       const path = workspace.displayPath(file.path);
-      let made = this.#tools.get(file.path);
-      if (made?.text !== file.text || made.path !== path) {
-        // An open tool's parse is the one its own diagnostics came from.
-        made = { text: file.text, path, tool: collisionTool(path, document !== undefined ? analyses.of(document).parsed : file.text) };
-        this.#tools.set(file.path, made);
-        yield;
-      }
-      if (made.tool === undefined) continue;
-      tools.push(made.tool);
-      if (document !== undefined) asked.add(path);
-    }
-    const present = new Set(files.map((file) => file.path));
-    for (const path of this.#tools.keys()) if (!present.has(path)) this.#tools.delete(path);
-    return yield* this.#checker.steps(tools, asked);
+      const document = documents.get(file.uri);
+      if (document === undefined) return { path, text: file.text };
+      asked.add(path);
+      // An open tool's parse is the one its own diagnostics came from.
+      return { path, text: file.text, parsed: analyses.of(document).parsed };
+    });
+    return this.#checker.fileSteps(files, asked);
   }
 
   #stamp(): string {

@@ -140,6 +140,22 @@ describe("CollisionChecker", () => {
     }
   });
 
+  it("checks tool files as intentCollisions checks their tools, making a file's tool again when its text changes", () => {
+    const read = (name: string) => {
+      const path = join(name, "TOOL.hdlp");
+      return { path, text: readFileSync(join(TESTDATA, "colliding", path), "utf8") };
+    };
+    const files = [read("service-restart"), read("systemd-restart")];
+    const sharper = [{ ...files[0]!, text: files[0]!.text.replace(/^intent: .*$/m, "intent: 查看nginx的访问日志") }, files[1]!];
+    const checker = new CollisionChecker();
+    const found = [files, sharper, files].map((round) => {
+      const findings = checker.checkFiles(round);
+      expect(findings).toEqual(intentCollisions(round.map((file) => collisionTool(file.path, file.text)!)));
+      return findings.size;
+    });
+    expect(found).toEqual([2, 0, 2]);
+  });
+
   it("checks nothing with fewer than two tools, or none of them asked about", () => {
     const checker = new CollisionChecker();
     expect(checker.steps([mine()], only).next()).toEqual({ done: true, value: new Map() });

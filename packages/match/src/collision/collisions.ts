@@ -47,6 +47,14 @@ export function collisionTool(path: string, source: string | ParseResult): Colli
   return { path, model, range };
 }
 
+/** A tool file, by the path its warnings are keyed by. */
+export interface CollisionFile {
+  readonly path: string;
+  readonly text: string;
+  /** What `parse` made of `text`, when the caller has it. */
+  readonly parsed?: ParseResult;
+}
+
 export interface CollisionOptions {
   /** Report only for the tools at these paths (the language server's open tool), each still checked against all. */
   readonly only?: ReadonlySet<string>;
@@ -56,6 +64,14 @@ export interface CollisionOptions {
 /** The `intent-collision` warnings, by file path: one on each tool of each near-equal pair. */
 export function intentCollisions(tools: readonly CollisionTool[], options: CollisionOptions = {}): Map<string, Diagnostic[]> {
   return new CollisionChecker(options.matcher).check(tools, options.only);
+}
+
+/** Runs steps to their end, with nothing in between. */
+function toEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Params read per step of `CollisionChecker.steps`. */
@@ -71,17 +87,19 @@ interface Reading {
 /**
  * `intentCollisions` over a set of tools that changes a little at a time
  * (the language server's tools folder as one tool is edited, `hdlp lint
- * --fix`'s rounds): each tool is read for the matcher once, and read again
- * only when its model changes, then its params only when they read
- * differently, so an edit to a tool's intent costs the reading of its four
- * fields, not of its thousands of params. The index is made anew for each
- * check from the readings: its term statistics span every tool, so one
- * changed tool moves every score.
+ * --fix`'s rounds): a file's tool is made again only when its text changes;
+ * each tool is read for the matcher once, and read again only when its model
+ * changes, then its params only when they read differently, so an edit to a
+ * tool's intent costs the reading of its four fields, not of its thousands
+ * of params. The index is made anew for each check from the readings: its
+ * term statistics span every tool, so one changed tool moves every score.
  */
 export class CollisionChecker {
   readonly #options: MatcherOptions & { readonly lexicon: Lexicon };
   /** By path: the tools of the last check, and what is read of any tool since. */
   #readings = new Map<string, Reading>();
+  /** By path: the files of the last check, each with its registered tool (undefined when it has errors). */
+  #files = new Map<string, { text: string; tool: CollisionTool | undefined }>();
 
   constructor(options: MatcherOptions = {}) {
     this.#options = { ...options, lexicon: options.lexicon ?? defaultLexicon() };
@@ -89,11 +107,29 @@ export class CollisionChecker {
 
   /** The warnings, by file path; with `only`, for the tools at those paths alone, each still checked against all. */
   check(tools: readonly CollisionTool[], only?: ReadonlySet<string>): Map<string, Diagnostic[]> {
-    const steps = this.steps(tools, only);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
+    return toEnd(this.steps(tools, only));
+  }
+
+  /** `check` over tool files: a file's tool is made (parsed, linted, modelled) again only when its text changes. */
+  checkFiles(files: readonly CollisionFile[], only?: ReadonlySet<string>): Map<string, Diagnostic[]> {
+    return toEnd(this.fileSteps(files, only));
+  }
+
+  /** `checkFiles` as steps: each tool made, then `steps`. */
+  *fileSteps(files: readonly CollisionFile[], only?: ReadonlySet<string>): Generator<void, Map<string, Diagnostic[]>, void> {
+    if (files.length < 2 || (only !== undefined && !files.some((file) => only.has(file.path)))) return new Map();
+    const tools: CollisionTool[] = [];
+    for (const { path, text, parsed } of files) {
+      let made = this.#files.get(path);
+      if (made?.text !== text) {
+        this.#files.set(path, (made = { text, tool: collisionTool(path, parsed ?? text) }));
+        yield;
+      }
+      if (made.tool !== undefined) tools.push(made.tool);
     }
+    const paths = new Set(files.map((file) => file.path));
+    for (const path of this.#files.keys()) if (!paths.has(path)) this.#files.delete(path);
+    return yield* this.steps(tools, only);
   }
 
   /**

@@ -28,6 +28,13 @@ describe("intent matching", () => {
     expect(first("retsart the containr")).toBe("container-restart");
   });
 
+  it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
+    const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
+    expect(typos("配置文件里写了啥")).toEqual([]);
+    // a slip in a word nobody knows is still read
+    expect(typos("配置文件里的 timeout 帮我捡索一下").map((t) => t.label)).toContain("捡索→检索≈search");
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

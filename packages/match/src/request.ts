@@ -284,16 +284,26 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
 /**
  * Stretches of 2–4 Han characters that neither a tool nor the thesaurus knows
  * and that hold no stop phrase (一下, 帮我). A single stop character may be
- * the slip itself (不属 for 部署), so it does not end a stretch.
+ * the slip itself (不属 for 部署), so it does not end a stretch. A slip is in a
+ * word nobody knows: a stretch that takes in part or all of a word a tool or
+ * the thesaurus knows (置文 across 配置|文件) is that word, read right, beside
+ * another.
  */
 function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
   const text = analysis.text;
+  const known = new SpanMask(
+    text.length,
+    analysis.terms
+      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
+      .map((t) => [t.start, t.end] as const),
+  );
   for (let start = 0; start < text.length; start++) {
     if (analysis.hanStopPhrases.has(start)) continue;
     for (let len = 2; len <= 4 && start + len <= text.length; len++) {
       const word = text.slice(start, start + len);
       if (!isHanText(word) || analysis.hanStopPhrases.has(start + len - 1)) break;
       if (index.has(`w:${word}`) || lexicon.hanPhrases.has(word)) continue;
+      if (known.touches(start, start + len)) continue;
       yield { start, word };
     }
   }

@@ -30,6 +30,24 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
+  it("takes an operation word for the object of the verb right after it that carries a result (备份删掉: the backups, deleted)", () => {
+    expect(uses("那两个过期备份删掉")).toEqual(["备份:backup:noun", "删掉:delete:act"]);
+    expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);
+    // without a result the first is the verb and the second its object, as before
+    expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
+  });
+
+  it("takes a Latin word right after 把 for the 把 object, whatever it names elsewhere (把 checkout 加到 10 个)", () => {
+    expect(uses("把 checkout 加到 10 个副本")).toContain("checkout:switch:noun");
+  });
+
+  it("takes a reading before a noun it qualifies for that noun's kind, not for a reading asked for (读权限, SELECT 权限)", () => {
+    expect(uses("给它把读权限开一下")).toContain("读:read:noun");
+    expect(uses("给账号开 analytics 库的 SELECT 权限")).toContain("select:query:noun");
+    // a reading that is the noun itself is still asked for
+    expect(uses("给我一个列表")).toContain("列表:list:act");
+  });
+
   it("takes it for a description before 的, after 被, 在 or with 了 / 过 / 完 / 得, or in a -ed / -ing form", () => {
     expect(uses("正在执行的任务")).toContain("执行:run:described");
     expect(uses("跑了两小时的查询")).toContain("跑:run:described");

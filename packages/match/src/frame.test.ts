@@ -88,6 +88,22 @@ describe("requiredOperations", () => {
     expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
     expect(required("打开这个文件，删掉第一行")).toContain("delete");
   });
+
+  it("holds a tool to no operation for a light verb asked for (打个, 发个, 加到): its object says what is done", () => {
+    expect(required("打一下最新的安全补丁")).toEqual([]);
+    expect(required("改完了，帮我发个 PR")).toEqual([]);
+    expect(required("给我加到 5 个副本")).toEqual([]);
+    // beside no light verb, the operations asked for hold as before
+    expect(required("删掉这个 PR")).toEqual(["delete"]);
+  });
+});
+
+describe("frameOf: objects", () => {
+  it("takes no object from a reading that qualifies a noun (扫描结果): the noun is what is spoken of", () => {
+    expect([...frameOf(analyze("把扫描结果存起来", lexicon), lexicon).objects]).not.toContain("search");
+    // a change before its record is one, as before (部署记录: deployments)
+    expect([...frameOf(analyze("看下部署记录", lexicon), lexicon).objects]).toContain("deploy");
+  });
 });
 
 describe("servesOperation", () => {

@@ -164,7 +164,8 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
     if (use === "act") context.actEnds.add(term.end);
     if (use === "act") acts.add(id);
-    else if (use === "noun") objects.add(id);
+    // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
+    else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
   return { acts, objects, uses };
 }
@@ -195,6 +196,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
+  if (ZH_NOUN_HEAD.test(after)) return "qualifier";
   // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个).
   if (
     /把/u.test(before) &&
@@ -205,7 +207,6 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
   if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
-  if (ZH_NOUN_HEAD.test(after)) return "qualifier";
   if (ZH_NOUN_BEFORE.test(before)) return "noun";
   // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
   if (context.actEnds.has(start)) return "noun";
@@ -334,9 +335,13 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
  * the reading ones. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
+ * A light verb asked for (打个, 发个, 开个) holds a tool to no operation: its
+ * object says what is to be done, and a tool that works on it serves.
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
   const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
+  // A light verb asked for (开个, 发个, 打一下) leaves what is done to its object: any operation on it serves.
+  if ([...frame.acts].some((a) => lexicon.senses.get(a)?.light === true)) return [];
   const bySpan = new Map<string, string[]>();
   for (const u of frame.uses) if (u.use === "act") bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
   const spoken = new Set([...bySpan.values()].flat());

@@ -33,8 +33,23 @@ describe("buildLexicon", () => {
     );
     expect(lexicon.senses.get("write")).toMatchObject({ class: "operation", effect: "change", serves: ["create"], general: false });
     expect(lexicon.senses.get("create")?.general).toBe(true);
+    expect(lexicon.senses.get("create")?.light).toBe(false);
     expect([...lexicon.senses.get("path")!.includes].sort()).toEqual(["file", "log"]);
     expect(lexicon.senses.get("recent")?.class).toBe("aspect");
+  });
+
+  it("marks a light verb, whose words may sit in the sense they most often have too", () => {
+    const lexicon = buildLexicon(
+      thesaurus({
+        operations: {
+          do: sense(["开个", "搞"], [], { effect: "change", general: true, light: true }),
+          create: sense(["开个", "新建"], ["create"], { effect: "change", general: true }),
+        },
+      }),
+      stopwords,
+    );
+    expect(lexicon.senses.get("do")?.light).toBe(true);
+    expect(lexicon.hanPhrases.get("开个")).toEqual(["do", "create"]);
   });
 
   it("finds nothing in an unrelated word, which hides the senses inside it", () => {

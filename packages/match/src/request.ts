@@ -128,6 +128,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   // written in the other language is not outranked by one that merely shares
   // the request's language.
   for (const t of analysis.terms) {
+    // A light verb's sense only tells the frame the word is light; it is nothing to match.
+    if (t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.light === true) continue;
     if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1, "request");
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }

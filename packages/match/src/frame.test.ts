@@ -37,6 +37,14 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
   });
 
+  it("gives no object to a reading asked for as a noun (内容): the change after it is still the verb", () => {
+    expect(uses("把那条记忆的内容改一下")).toContain("改一下:update:act");
+  });
+
+  it("takes a word with a complement (导出来) for the verb of its 把 clause, though another verb follows", () => {
+    expect(uses("把 orders 库导出来存一份")).toContain("导出:backup:act");
+  });
+
   it("takes a Latin word right after 把 for the 把 object, whatever it names elsewhere (把 checkout 加到 10 个)", () => {
     expect(uses("把 checkout 加到 10 个副本")).toContain("checkout:switch:noun");
   });

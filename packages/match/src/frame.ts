@@ -162,7 +162,8 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not.
     const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
-    if (use === "act") context.actEnds.add(term.end);
+    // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
+    if (use === "act" && reading === "act") context.actEnds.add(term.end);
     if (use === "act") acts.add(id);
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
@@ -197,9 +198,10 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
   if (ZH_NOUN_HEAD.test(after)) return "qualifier";
-  // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个).
+  // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
   if (
     /把/u.test(before) &&
+    !/^[来去掉]/u.test(after) &&
     (laterActIn(context, end, after) || (/把\s*$/u.test(before) && !isHan(context.analysis.text[start]!) && verbAt(context, end) !== undefined))
   )
     return "noun";

@@ -101,6 +101,13 @@ describe("buildLexicon", () => {
       expect(shared, `${zh} / ${en}`).not.toEqual([]);
     }
   });
+
+  it("names a shell command's operation (tar packs) and gives a word every sense it has (跑起来 starts a service and runs a pipeline)", () => {
+    const lexicon = defaultLexicon();
+    expect(lexicon.englishPhrases.get("tar")).toContain("compress");
+    expect(lexicon.hanPhrases.get("跑起来")).toEqual(expect.arrayContaining(["start", "run"]));
+    expect(lexicon.hanPhrases.get("搬家")).toContain("move");
+  });
 });
 
 describe("englishKey", () => {

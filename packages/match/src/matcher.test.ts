@@ -35,6 +35,11 @@ describe("intent matching", () => {
     expect(typos("配置文件里的 timeout 帮我捡索一下").map((t) => t.label)).toContain("捡索→检索≈search");
   });
 
+  it("takes 几 after 这 / 那 for a determiner (these few), not a question asking to see", () => {
+    expect(matcher.explain("这几个配置文件归成一个压缩包").required).not.toContain("view");
+    expect(matcher.explain("有几个容器").required).toContain("view");
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

@@ -69,7 +69,7 @@ const CONTEXT_FACTOR = 0.15;
 const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 /** A question: it asks to see something even with no operation word (ZY004 在线吗, what's listening on 443?). */
 const QUESTION =
-  /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+  /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
 
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);

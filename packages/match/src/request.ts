@@ -9,7 +9,7 @@ import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { findValues, impliedOperations, shapeOf, SLOTS, type Value, type ValueKind } from "./values.ts";
+import { findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -150,7 +150,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
-  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, lexicon);
+  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, analysis.text, lexicon);
   const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
   return {
     analysis,
@@ -168,11 +168,11 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
 const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
 
-function requestObjects(named: ReadonlySet<string>, values: readonly Value[], lexicon: Lexicon): Set<string> {
+function requestObjects(named: ReadonlySet<string>, values: readonly Value[], text: string, lexicon: Lexicon): Set<string> {
   const objects = new Set(named);
   for (const value of values) {
     if (!PLAIN_KINDS.has(value.kind)) continue;
-    for (const slot of SLOTS[value.kind]) if (lexicon.senses.get(slot)?.class === "object") objects.add(slot);
+    for (const slot of valueSlots(value.kind, text.slice(value.start, value.end))) if (lexicon.senses.get(slot)?.class === "object") objects.add(slot);
   }
   const things = [...objects].filter((o) => !lexicon.senses.get(o)?.place);
   return things.length > 0 ? new Set(things) : objects;
@@ -204,7 +204,7 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
   const out: RequestTerm[] = [];
   for (const value of values) {
     const surface = analysis.text.slice(value.start, value.end);
-    const slots = SLOTS[value.kind];
+    const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
     const shape = PAYLOAD.has(value.kind) || value.kind === "content" ? undefined : shapeOf(surface);

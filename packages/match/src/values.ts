@@ -52,7 +52,7 @@ export interface Value {
  * among the senses of each tool's param names and descriptions. Payloads
  * (quote, content) fill nothing.
  */
-export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
+const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   quote: [],
   content: [],
   command: ["command"],
@@ -84,6 +84,15 @@ export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   assignment: ["key", "value"],
   number: [],
 };
+
+/** A path whose last part has an extension of two or more letters names a file (`/etc/nginx/nginx.conf`), not a folder (`/srv/app`, `conf.d/`). */
+const FILE_AT_END = /[^/.]\.[a-z0-9]{2,8}$/;
+const FILE_PATH_SLOTS: readonly string[] = ["path", "file"];
+
+/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's. */
+export function valueSlots(kind: ValueKind, surface: string): readonly string[] {
+  return kind === "path" && FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : SLOTS[kind];
+}
 
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
 const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);

@@ -40,6 +40,10 @@ describe("intent matching", () => {
     expect(matcher.explain("有几个容器").required).toContain("view");
   });
 
+  it("counts a command's flags and their arguments neither for nor against the request being known", () => {
+    expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

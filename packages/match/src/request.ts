@@ -199,6 +199,9 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
 /** Things made of text, whose content may follow a colon. */
 const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command", "sql", "metric", "alert", "issue"]);
 
+/** Values whose shape says nothing of what takes them: payloads, and a command's flags. */
+const SHAPELESS: ReadonlySet<ValueKind> = new Set([...PAYLOAD, "content", "option"]);
+
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
 function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
   const out: RequestTerm[] = [];
@@ -207,7 +210,7 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
-    const shape = PAYLOAD.has(value.kind) || value.kind === "content" ? undefined : shapeOf(surface);
+    const shape = SHAPELESS.has(value.kind) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
   }

@@ -118,4 +118,12 @@ describe("shapeOf", () => {
     expect(valueSlots("path", "/etc/nginx/conf.d/")).toEqual(["path", "directory"]);
     expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
   });
+
+  it("takes a command's flag and the plain word after it for an option, which is no intent (crontab -u deploy names a user, not a deploy)", () => {
+    expect(values("useradd -G sudo wangfang")).toEqual(["option:-g sudo"]);
+    expect(values("crontab -l -u deploy")).toEqual(["option:-l", "option:-u deploy"]);
+    expect(values("journalctl --since=2h")).toContain("option:--since=2h");
+    // a word with a dash inside is no flag
+    expect(values("restart order-api")).not.toContain("option:-api");
+  });
 });

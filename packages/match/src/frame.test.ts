@@ -95,12 +95,16 @@ describe("requiredOperations", () => {
     expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
     expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
     expect(required("打开这个文件，删掉第一行")).toContain("delete");
+    // 刷一下 browses a log to look at it, or refreshes a cache
+    expect(required("刷一下最新的错误日志，看最后几十行")).not.toContain("refresh");
+    expect(required("刷一下缓存")).toContain("refresh");
   });
 
   it("holds a tool to no operation for a light verb asked for (打个, 发个, 加到): its object says what is done", () => {
     expect(required("打一下最新的安全补丁")).toEqual([]);
     expect(required("改完了，帮我发个 PR")).toEqual([]);
     expect(required("给我加到 5 个副本")).toEqual([]);
+    expect(required("apply security updates only")).toEqual([]);
     // beside no light verb, the operations asked for hold as before
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });

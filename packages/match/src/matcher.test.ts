@@ -44,6 +44,15 @@ describe("intent matching", () => {
     expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
   });
 
+  it("takes a question put out of politeness (could you …?) for the request it makes, not for one to be shown something", () => {
+    expect(matcher.explain("could you jot something under issue 42?").required).not.toContain("view");
+    expect(matcher.explain("is nginx up?").required).toContain("view");
+  });
+
+  it("takes a tool to work on the product of what it does: a tool that deploys works on deployments", () => {
+    expect(matcher.explain("看下最近的部署", { tools: ["deploy"] }).candidates.find((c) => c.name === "deploy")?.servesObject).toBe(true);
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

@@ -71,6 +71,9 @@ const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 const QUESTION =
   /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
 
+/** A request put as a question out of politeness (could you …?, 能不能帮我…): it asks for what it names, not to be shown something. */
+const POLITE = /^\s*(?:hey|hi|please|pls)?[,\s]*(?:can|could|would|will)\s+you\b|能不能帮|可不可以帮|可以帮我|能帮我|能否帮/u;
+
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);
 }
@@ -146,7 +149,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const frame = frameOf(analysis, lexicon, notIntent);
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
-  if (acts.size === 0 && isQuestion(analysis.text)) acts.add("view");
+  if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));

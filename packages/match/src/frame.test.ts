@@ -100,11 +100,16 @@ describe("requiredOperations", () => {
     expect(required("刷一下缓存")).toContain("refresh");
   });
 
-  it("holds a tool to no operation for a light verb asked for (打个, 发个, 加到): its object says what is done", () => {
-    expect(required("打一下最新的安全补丁")).toEqual([]);
-    expect(required("改完了，帮我发个 PR")).toEqual([]);
-    expect(required("给我加到 5 个副本")).toEqual([]);
-    expect(required("apply security updates only")).toEqual([]);
+  it("holds a tool to some change for a light verb asked for (打个, 发个, 加到, apply): its object says which", () => {
+    const servedBy = (acts: string[], text: string) => required(text).some((op) => servesOperation(new Set(acts), op, lexicon));
+    expect(servedBy(["upgrade"], "打一下最新的安全补丁")).toBe(true);
+    expect(servedBy(["create"], "改完了，帮我发个 PR")).toBe(true);
+    expect(servedBy(["scale"], "给我加到 5 个副本")).toBe(true);
+    expect(servedBy(["upgrade"], "apply security updates only")).toBe(true);
+    // a tool that only reads does not change anything
+    expect(servedBy(["list", "view"], "给 order-svc 加个环境变量")).toBe(false);
+    // the word's other senses stay alternatives: 打一下 a URL calls it
+    expect(servedBy(["call"], "打一下 http://10.0.2.15:8080/health")).toBe(true);
     // beside no light verb, the operations asked for hold as before
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });

@@ -323,6 +323,8 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   if (acts.has(operation)) return true;
   const wanted = lexicon.senses.get(operation);
   const reads = wanted?.effect === "read" && wanted.general;
+  // A light verb (搞, 打个, 开个, apply) asks for some change, and leaves which to its object.
+  if (wanted?.light === true) return [...acts].some((act) => lexicon.senses.get(act)?.effect === "change");
   for (const act of acts) {
     const sense = lexicon.senses.get(act);
     if (sense === undefined) continue;
@@ -337,13 +339,11 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
  * the reading ones. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
- * A light verb asked for (打个, 发个, 开个) holds a tool to no operation: its
- * object says what is to be done, and a tool that works on it serves.
+ * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
+ * any tool that changes the object serves it (see `servesOperation`).
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
   const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
-  // A light verb asked for (开个, 发个, 打一下) leaves what is done to its object: any operation on it serves.
-  if ([...frame.acts].some((a) => lexicon.senses.get(a)?.light === true)) return [];
   const bySpan = new Map<string, string[]>();
   for (const u of frame.uses) if (u.use === "act") bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
   const spoken = new Set([...bySpan.values()].flat());
@@ -353,5 +353,8 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
   const asked = [...frame.acts].filter((a) => !unasked.has(a));
-  return changes(asked).length > 0 ? changes(asked) : asked;
+  const required = changes(asked).length > 0 ? changes(asked) : asked;
+  // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
+  const lightWords = [...bySpan.values()].filter((senses) => senses.some((a) => lexicon.senses.get(a)?.light === true));
+  return [...new Set([...required, ...lightWords.flat()])];
 }

@@ -107,6 +107,8 @@ describe("buildLexicon", () => {
     expect(lexicon.englishPhrases.get("tar")).toContain("compress");
     expect(lexicon.hanPhrases.get("跑起来")).toEqual(expect.arrayContaining(["start", "run"]));
     expect(lexicon.hanPhrases.get("搬家")).toContain("move");
+    // a build that went red failed
+    expect(lexicon.hanPhrases.get("红了")).toContain("error");
     // the API is an endpoint, and the service behind it (把 api 重启一下)
     expect(lexicon.englishPhrases.get("api")).toEqual(expect.arrayContaining(["http", "service"]));
     // a message is pushed onto a queue as code is pushed to a remote

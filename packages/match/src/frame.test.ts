@@ -30,6 +30,32 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
+  it("takes an operation word for the object of the verb right after it that carries a result (备份删掉: the backups, deleted)", () => {
+    expect(uses("那两个过期备份删掉")).toEqual(["备份:backup:noun", "删掉:delete:act"]);
+    expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);
+    // without a result the first is the verb and the second its object, as before
+    expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
+  });
+
+  it("gives no object to a reading asked for as a noun (内容): the change after it is still the verb", () => {
+    expect(uses("把那条记忆的内容改一下")).toContain("改一下:update:act");
+  });
+
+  it("takes a word with a complement (导出来) for the verb of its 把 clause, though another verb follows", () => {
+    expect(uses("把 orders 库导出来存一份")).toContain("导出:backup:act");
+  });
+
+  it("takes a Latin word right after 把 for the 把 object, whatever it names elsewhere (把 checkout 加到 10 个)", () => {
+    expect(uses("把 checkout 加到 10 个副本")).toContain("checkout:switch:noun");
+  });
+
+  it("takes a reading before a noun it qualifies for that noun's kind, not for a reading asked for (读权限, SELECT 权限)", () => {
+    expect(uses("给它把读权限开一下")).toContain("读:read:noun");
+    expect(uses("给账号开 analytics 库的 SELECT 权限")).toContain("select:query:noun");
+    // a reading that is the noun itself is still asked for
+    expect(uses("给我一个列表")).toContain("列表:list:act");
+  });
+
   it("takes it for a description before 的, after 被, 在 or with 了 / 过 / 完 / 得, or in a -ed / -ing form", () => {
     expect(uses("正在执行的任务")).toContain("执行:run:described");
     expect(uses("跑了两小时的查询")).toContain("跑:run:described");
@@ -69,6 +95,31 @@ describe("requiredOperations", () => {
     expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
     expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
     expect(required("打开这个文件，删掉第一行")).toContain("delete");
+    // 刷一下 browses a log to look at it, or refreshes a cache
+    expect(required("刷一下最新的错误日志，看最后几十行")).not.toContain("refresh");
+    expect(required("刷一下缓存")).toContain("refresh");
+  });
+
+  it("holds a tool to some change for a light verb asked for (打个, 发个, 加到, apply): its object says which", () => {
+    const servedBy = (acts: string[], text: string) => required(text).some((op) => servesOperation(new Set(acts), op, lexicon));
+    expect(servedBy(["upgrade"], "打一下最新的安全补丁")).toBe(true);
+    expect(servedBy(["create"], "改完了，帮我发个 PR")).toBe(true);
+    expect(servedBy(["scale"], "给我加到 5 个副本")).toBe(true);
+    expect(servedBy(["upgrade"], "apply security updates only")).toBe(true);
+    // a tool that only reads does not change anything
+    expect(servedBy(["list", "view"], "给 order-svc 加个环境变量")).toBe(false);
+    // the word's other senses stay alternatives: 打一下 a URL calls it
+    expect(servedBy(["call"], "打一下 http://10.0.2.15:8080/health")).toBe(true);
+    // beside no light verb, the operations asked for hold as before
+    expect(required("删掉这个 PR")).toEqual(["delete"]);
+  });
+});
+
+describe("frameOf: objects", () => {
+  it("takes no object from a reading that qualifies a noun (扫描结果): the noun is what is spoken of", () => {
+    expect([...frameOf(analyze("把扫描结果存起来", lexicon), lexicon).objects]).not.toContain("search");
+    // a change before its record is one, as before (部署记录: deployments)
+    expect([...frameOf(analyze("看下部署记录", lexicon), lexicon).objects]).toContain("deploy");
   });
 });
 

@@ -127,7 +127,12 @@ interface Context {
   readonly exclude: SpanMask | undefined;
   /** The class of the sense at each offset (the first found), for what lies between words. */
   readonly classAt: ReadonlyArray<SenseClass | undefined>;
+  /** Where each operation word starting at an offset ends. */
+  readonly operationEnds: ReadonlyMap<number, number>;
 }
+
+/** How the words around an operation word read it: a use, or a qualifier of the noun after it (读权限, 查询记录), which is a thing spoken of but never asked for. */
+type Reading = Use | "qualifier";
 
 /**
  * `exclude` masks what is not intent (values, quoted text, the stretches a
@@ -136,11 +141,13 @@ interface Context {
  */
 export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask): Frame {
   const classAt: Array<SenseClass | undefined> = new Array(analysis.text.length);
+  const operationEnds = new Map<number, number>();
   for (const term of analysis.terms) {
     const sense = term.kind === "concept" ? lexicon.senses.get(term.key.slice(2)) : undefined;
     if (sense !== undefined) for (let i = term.start; i < term.end; i++) classAt[i] ??= sense.class;
+    if (sense?.class === "operation" && !exclude?.covers(term.start, term.end)) operationEnds.set(term.start, term.end);
   }
-  const context: Context = { analysis, exclude, classAt, actEnds: new Set() };
+  const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
   const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
@@ -151,13 +158,15 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense === undefined) continue;
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
-    let use = isHan(analysis.text[term.start]!) ? chineseUse(context, term.start, term.end) : englishUse(context, term.start, term.end);
-    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done.
-    if (use === "noun" && sense.effect === "read") use = "act";
+    const reading = isHan(analysis.text[term.start]!) ? chineseUse(context, term.start, term.end) : englishUse(context, term.start, term.end);
+    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not.
+    const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
-    if (use === "act") context.actEnds.add(term.end);
+    // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
+    if (use === "act" && reading === "act") context.actEnds.add(term.end);
     if (use === "act") acts.add(id);
-    else if (use === "noun") objects.add(id);
+    // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
+    else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
   return { acts, objects, uses };
 }
@@ -171,7 +180,7 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 }
 
 /** How the words before and after an operation word (of either script) say it is used, by the Chinese around it. */
-function chineseSays(context: Context, start: number, end: number): Use | undefined {
+function chineseSays(context: Context, start: number, end: number): Reading | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
   if (
@@ -188,11 +197,19 @@ function chineseSays(context: Context, start: number, end: number): Use | undefi
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
-  // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了).
-  if (/把/u.test(before) && laterActIn(context, end, after)) return "noun";
+  if (ZH_NOUN_HEAD.test(after)) return "qualifier";
+  // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
+  if (
+    /把/u.test(before) &&
+    !/^[来去掉]/u.test(after) &&
+    (laterActIn(context, end, after) || (/把\s*$/u.test(before) && !isHan(context.analysis.text[start]!) && verbAt(context, end) !== undefined))
+  )
+    return "noun";
+  // Right before a verb that carries its result, an operation word is that verb's object: 备份删掉, 日志备份清掉.
+  if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
   if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
-  if (ZH_NOUN_BEFORE.test(before) || ZH_NOUN_HEAD.test(after)) return "noun";
+  if (ZH_NOUN_BEFORE.test(before)) return "noun";
   // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
   if (context.actEnds.has(start)) return "noun";
   return undefined;
@@ -225,11 +242,27 @@ function laterActIn(context: Context, end: number, after: string): boolean {
   return false;
 }
 
-function chineseUse(context: Context, start: number, end: number): Use {
+/** The end of the operation word that starts right at `end` (spaces between), if one does. */
+function verbAt(context: Context, end: number): number | undefined {
+  const text = context.analysis.text;
+  const at = end + (text.slice(end).length - text.slice(end).trimStart().length);
+  return context.operationEnds.get(at);
+}
+
+/** Whether the operation word right at `end` carries its result (删掉, 删了, 清掉, 停掉) and ends its clause. */
+function resultVerbAt(context: Context, end: number): boolean {
+  const verbEnd = verbAt(context, end);
+  if (verbEnd === undefined) return false;
+  const text = context.analysis.text;
+  const { after } = clauseOf(text, verbEnd, verbEnd);
+  return /[掉了完光]$/u.test(text.slice(end, verbEnd)) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
+}
+
+function chineseUse(context: Context, start: number, end: number): Reading {
   return chineseSays(context, start, end) ?? "act";
 }
 
-function englishUse(context: Context, start: number, end: number): Use {
+function englishUse(context: Context, start: number, end: number): Reading {
   const { analysis } = context;
   const words = analysis.englishWords.filter((w) => !context.exclude?.covers(w.start, w.end));
   const at = words.findIndex((w) => w.start === start);
@@ -290,6 +323,8 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   if (acts.has(operation)) return true;
   const wanted = lexicon.senses.get(operation);
   const reads = wanted?.effect === "read" && wanted.general;
+  // A light verb (搞, 打个, 开个, apply) asks for some change, and leaves which to its object.
+  if (wanted?.light === true) return [...acts].some((act) => lexicon.senses.get(act)?.effect === "change");
   for (const act of acts) {
     const sense = lexicon.senses.get(act);
     if (sense === undefined) continue;
@@ -304,6 +339,8 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
  * the reading ones. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
+ * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
+ * any tool that changes the object serves it (see `servesOperation`).
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
   const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
@@ -316,5 +353,8 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
   const asked = [...frame.acts].filter((a) => !unasked.has(a));
-  return changes(asked).length > 0 ? changes(asked) : asked;
+  const required = changes(asked).length > 0 ? changes(asked) : asked;
+  // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
+  const lightWords = [...bySpan.values()].filter((senses) => senses.some((a) => lexicon.senses.get(a)?.light === true));
+  return [...new Set([...required, ...lightWords.flat()])];
 }

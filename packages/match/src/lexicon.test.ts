@@ -33,8 +33,23 @@ describe("buildLexicon", () => {
     );
     expect(lexicon.senses.get("write")).toMatchObject({ class: "operation", effect: "change", serves: ["create"], general: false });
     expect(lexicon.senses.get("create")?.general).toBe(true);
+    expect(lexicon.senses.get("create")?.light).toBe(false);
     expect([...lexicon.senses.get("path")!.includes].sort()).toEqual(["file", "log"]);
     expect(lexicon.senses.get("recent")?.class).toBe("aspect");
+  });
+
+  it("marks a light verb, whose words may sit in the sense they most often have too", () => {
+    const lexicon = buildLexicon(
+      thesaurus({
+        operations: {
+          do: sense(["开个", "搞"], [], { effect: "change", general: true, light: true }),
+          create: sense(["开个", "新建"], ["create"], { effect: "change", general: true }),
+        },
+      }),
+      stopwords,
+    );
+    expect(lexicon.senses.get("do")?.light).toBe(true);
+    expect(lexicon.hanPhrases.get("开个")).toEqual(["do", "create"]);
   });
 
   it("finds nothing in an unrelated word, which hides the senses inside it", () => {
@@ -85,6 +100,19 @@ describe("buildLexicon", () => {
       const shared = lexicon.hanPhrases.get(zh)!.filter((c) => lexicon.englishPhrases.get(englishKey(en))!.includes(c));
       expect(shared, `${zh} / ${en}`).not.toEqual([]);
     }
+  });
+
+  it("names a shell command's operation (tar packs) and gives a word every sense it has (跑起来 starts a service and runs a pipeline)", () => {
+    const lexicon = defaultLexicon();
+    expect(lexicon.englishPhrases.get("tar")).toContain("compress");
+    expect(lexicon.hanPhrases.get("跑起来")).toEqual(expect.arrayContaining(["start", "run"]));
+    expect(lexicon.hanPhrases.get("搬家")).toContain("move");
+    // a build that went red failed
+    expect(lexicon.hanPhrases.get("红了")).toContain("error");
+    // the API is an endpoint, and the service behind it (把 api 重启一下)
+    expect(lexicon.englishPhrases.get("api")).toEqual(expect.arrayContaining(["http", "service"]));
+    // a message is pushed onto a queue as code is pushed to a remote
+    expect(lexicon.englishPhrases.get("push")).toEqual(expect.arrayContaining(["push", "enqueue"]));
   });
 });
 

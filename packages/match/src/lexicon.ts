@@ -30,6 +30,13 @@ export interface SenseData {
   /** Operations only: the operations a tool doing this one also serves (a tool that writes serves a request to create). */
   readonly serves?: readonly string[];
   /**
+   * Operations only: a light verb (搞, 弄, 打个, 发个, 开个, 加到), which says
+   * something is to be done and leaves what to its object (打补丁 upgrades, 发版
+   * publishes, 开个号 creates an account): it holds a tool to the object, never
+   * to an operation.
+   */
+  readonly light?: boolean;
+  /**
    * Operations only, readings: the general readings a tool doing this one does
    * not serve although it reads (getting one value is no listing of many).
    */
@@ -65,6 +72,7 @@ export interface Sense {
   readonly serves: readonly string[];
   readonly notFor: readonly string[];
   readonly general: boolean;
+  readonly light: boolean;
   /** Every object this one includes, directly or through another. */
   readonly includes: ReadonlySet<string>;
   readonly place: boolean;
@@ -142,6 +150,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         serves: data.serves ?? [],
         notFor: data.notFor ?? [],
         general: data.general === true,
+        light: data.light === true,
         includes: new Set(data.includes ?? []),
         place: data.place === true,
       });

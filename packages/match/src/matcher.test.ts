@@ -28,6 +28,31 @@ describe("intent matching", () => {
     expect(first("retsart the containr")).toBe("container-restart");
   });
 
+  it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
+    const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
+    expect(typos("配置文件里写了啥")).toEqual([]);
+    // a slip in a word nobody knows is still read
+    expect(typos("配置文件里的 timeout 帮我捡索一下").map((t) => t.label)).toContain("捡索→检索≈search");
+  });
+
+  it("takes 几 after 这 / 那 for a determiner (these few), not a question asking to see", () => {
+    expect(matcher.explain("这几个配置文件归成一个压缩包").required).not.toContain("view");
+    expect(matcher.explain("有几个容器").required).toContain("view");
+  });
+
+  it("counts a command's flags and their arguments neither for nor against the request being known", () => {
+    expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
+  });
+
+  it("takes a question put out of politeness (could you …?) for the request it makes, not for one to be shown something", () => {
+    expect(matcher.explain("could you jot something under issue 42?").required).not.toContain("view");
+    expect(matcher.explain("is nginx up?").required).toContain("view");
+  });
+
+  it("takes a tool to work on the product of what it does: a tool that deploys works on deployments", () => {
+    expect(matcher.explain("看下最近的部署", { tools: ["deploy"] }).candidates.find((c) => c.name === "deploy")?.servesObject).toBe(true);
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

@@ -209,7 +209,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   // Each tool's operations and objects as bits, so the check over 10,000 tools allocates nothing.
   const senseBits = new SenseBits(lexicon);
   const acts = frames.map((f) => senseBits.of(f.acts));
-  const objects = frames.map((f) => senseBits.of(f.objects));
+  // A tool works on what it names and on the product of what it does (a tool that backs up works on backups).
+  const objects = frames.map((f) => senseBits.of([...f.objects, ...f.acts]));
   const index = new InvertedIndex(
     texts.map((t) => t.fields),
     options.weighting ?? DEFAULT_WEIGHTING,

@@ -55,4 +55,10 @@ export class SpanMask {
     for (let i = start; i < end; i++) if (this.marked[i] !== 1) return false;
     return true;
   }
+
+  /** True when some offset of [start, end) is covered. */
+  touches(start: number, end: number): boolean {
+    for (let i = Math.max(0, start); i < end; i++) if (this.marked[i] === 1) return true;
+    return false;
+  }
 }

@@ -9,7 +9,7 @@ import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { findValues, impliedOperations, shapeOf, SLOTS, type Value, type ValueKind } from "./values.ts";
+import { findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -69,7 +69,10 @@ const CONTEXT_FACTOR = 0.15;
 const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 /** A question: it asks to see something even with no operation word (ZY004 在线吗, what's listening on 443?). */
 const QUESTION =
-  /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+  /[?？]|[吗么呢]\s*$|什么|啥|多少|哪|谁|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+
+/** A request put as a question out of politeness (could you …?, 能不能帮我…): it asks for what it names, not to be shown something. */
+const POLITE = /^\s*(?:hey|hi|please|pls)?[,\s]*(?:can|could|would|will)\s+you\b|能不能帮|可不可以帮|可以帮我|能帮我|能否帮/u;
 
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);
@@ -128,6 +131,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   // written in the other language is not outranked by one that merely shares
   // the request's language.
   for (const t of analysis.terms) {
+    // A light verb's sense only tells the frame the word is light; it is nothing to match.
+    if (t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.light === true) continue;
     if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1, "request");
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
@@ -144,11 +149,11 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const frame = frameOf(analysis, lexicon, notIntent);
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
-  if (acts.size === 0 && isQuestion(analysis.text)) acts.add("view");
+  if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
-  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, lexicon);
+  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, analysis.text, lexicon);
   const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
   return {
     analysis,
@@ -166,11 +171,11 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
 const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
 
-function requestObjects(named: ReadonlySet<string>, values: readonly Value[], lexicon: Lexicon): Set<string> {
+function requestObjects(named: ReadonlySet<string>, values: readonly Value[], text: string, lexicon: Lexicon): Set<string> {
   const objects = new Set(named);
   for (const value of values) {
     if (!PLAIN_KINDS.has(value.kind)) continue;
-    for (const slot of SLOTS[value.kind]) if (lexicon.senses.get(slot)?.class === "object") objects.add(slot);
+    for (const slot of valueSlots(value.kind, text.slice(value.start, value.end))) if (lexicon.senses.get(slot)?.class === "object") objects.add(slot);
   }
   const things = [...objects].filter((o) => !lexicon.senses.get(o)?.place);
   return things.length > 0 ? new Set(things) : objects;
@@ -197,15 +202,18 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
 /** Things made of text, whose content may follow a colon. */
 const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command", "sql", "metric", "alert", "issue"]);
 
+/** Values whose shape says nothing of what takes them: payloads, and a command's flags. */
+const SHAPELESS: ReadonlySet<ValueKind> = new Set([...PAYLOAD, "content", "option"]);
+
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
 function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
   const out: RequestTerm[] = [];
   for (const value of values) {
     const surface = analysis.text.slice(value.start, value.end);
-    const slots = SLOTS[value.kind];
+    const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
-    const shape = PAYLOAD.has(value.kind) || value.kind === "content" ? undefined : shapeOf(surface);
+    const shape = SHAPELESS.has(value.kind) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
   }
@@ -284,16 +292,26 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
 /**
  * Stretches of 2–4 Han characters that neither a tool nor the thesaurus knows
  * and that hold no stop phrase (一下, 帮我). A single stop character may be
- * the slip itself (不属 for 部署), so it does not end a stretch.
+ * the slip itself (不属 for 部署), so it does not end a stretch. A slip is in a
+ * word nobody knows: a stretch that takes in part or all of a word a tool or
+ * the thesaurus knows (置文 across 配置|文件) is that word, read right, beside
+ * another.
  */
 function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
   const text = analysis.text;
+  const known = new SpanMask(
+    text.length,
+    analysis.terms
+      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
+      .map((t) => [t.start, t.end] as const),
+  );
   for (let start = 0; start < text.length; start++) {
     if (analysis.hanStopPhrases.has(start)) continue;
     for (let len = 2; len <= 4 && start + len <= text.length; len++) {
       const word = text.slice(start, start + len);
       if (!isHanText(word) || analysis.hanStopPhrases.has(start + len - 1)) break;
       if (index.has(`w:${word}`) || lexicon.hanPhrases.has(word)) continue;
+      if (known.touches(start, start + len)) continue;
       yield { start, word };
     }
   }

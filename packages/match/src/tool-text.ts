@@ -10,7 +10,7 @@ import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { findValues, shapeOf, SLOTS } from "./values.ts";
+import { findValues, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -176,7 +176,7 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
   const description = analysed.text;
   // With the description as written, as for a request: examples in capitals (GET, PUT) are told from words.
   for (const value of findValues(description, analysed.folded)) {
-    for (const concept of SLOTS[value.kind]) slots.add(`v:${concept}`);
+    for (const concept of valueSlots(value.kind, description.slice(value.start, value.end))) slots.add(`v:${concept}`);
     const shape = shapeOf(description.slice(value.start, value.end));
     if (shape !== undefined && value.kind !== "quote" && value.kind !== "content") slots.add(`v:~${shape}`);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "./normalize.ts";
-import { findValues, impliedOperations, shapeOf } from "./values.ts";
+import { findValues, impliedOperations, shapeOf, valueSlots } from "./values.ts";
 
 /** The values of a request, as `kind:text`, in order. */
 function values(raw: string): string[] {
@@ -109,5 +109,21 @@ describe("shapeOf", () => {
     expect(shapeOf("hldp://zhuyuan/module/l4-tool-003")).toBe("a://a/a/a9a9");
     expect(shapeOf("nginx")).toBeUndefined();
     expect(shapeOf("42")).toBeUndefined();
+  });
+
+  it("fills a file's slot with a path that ends in a file name, a folder's with one that does not", () => {
+    expect(valueSlots("path", "/etc/nginx/nginx.conf")).toEqual(["path", "file"]);
+    expect(valueSlots("path", "./scripts/migrate.sh")).toEqual(["path", "file"]);
+    expect(valueSlots("path", "/srv/app")).toEqual(["path", "directory"]);
+    expect(valueSlots("path", "/etc/nginx/conf.d/")).toEqual(["path", "directory"]);
+    expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
+  });
+
+  it("takes a command's flag and the plain word after it for an option, which is no intent (crontab -u deploy names a user, not a deploy)", () => {
+    expect(values("useradd -G sudo wangfang")).toEqual(["option:-g sudo"]);
+    expect(values("crontab -l -u deploy")).toEqual(["option:-l", "option:-u deploy"]);
+    expect(values("journalctl --since=2h")).toContain("option:--since=2h");
+    // a word with a dash inside is no flag
+    expect(values("restart order-api")).not.toContain("option:-api");
   });
 });

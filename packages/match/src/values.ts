@@ -39,6 +39,7 @@ export type ValueKind =
   | "percent"
   | "mode" // 644, 0755: file permissions
   | "assignment" // app=web, db=3
+  | "option" // -G sudo, --force, --since=2h: a command's flag and its argument
   | "number";
 
 export interface Value {
@@ -52,7 +53,7 @@ export interface Value {
  * among the senses of each tool's param names and descriptions. Payloads
  * (quote, content) fill nothing.
  */
-export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
+const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   quote: [],
   content: [],
   command: ["command"],
@@ -82,8 +83,18 @@ export const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   percent: ["percent"],
   mode: ["permission"],
   assignment: ["key", "value"],
+  option: [],
   number: [],
 };
+
+/** A path whose last part has an extension of two or more letters names a file (`/etc/nginx/nginx.conf`), not a folder (`/srv/app`, `conf.d/`). */
+const FILE_AT_END = /[^/.]\.[a-z0-9]{2,8}$/;
+const FILE_PATH_SLOTS: readonly string[] = ["path", "file"];
+
+/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's. */
+export function valueSlots(kind: ValueKind, surface: string): readonly string[] {
+  return kind === "path" && FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : SLOTS[kind];
+}
 
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
 const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);
@@ -121,6 +132,9 @@ const HTTP_CONTEXT = /https?:\/\/|\b(?:request|method|endpoint|api|http|url|head
 const PORT_WORD = /(?:port|端口|监听|listen|listening)\s*:?\s*$/u;
 const REF_AFTER = /^\s*(?:pr\b|mr\b|issue|工单|合并请求|请求|问题|需求|bug)/u;
 const REF_WORD = /(?:\b(?:pr|mr|issue|ticket|bug|pull request|merge request)|工单|问题|需求)\s*$/u;
+
+/** A flag (-G, --force, --since=2h) at the start of a word, with the plain word after it if any. */
+const OPTION = /(?<=^|\s)--?[a-z][\w-]*(?:=[^\s\p{Script=Han}]+|\s+(?![-\d])[\w.@:/-]+)?(?=\s|$)/gu;
 
 const QUOTED: ReadonlyArray<readonly [RegExp, ValueKind]> = [
   [/"[^"]*"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|(?<![a-z0-9])'[^'\n]+'(?![a-z0-9])/gu, "quote"],
@@ -182,6 +196,8 @@ export function findValues(text: string, folded?: string): Value[] {
     const port = /:(\d{2,5})$/.exec(token.text);
     if (port !== null && kind !== "key" && kind !== "url" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
   }
+  // A command's flag and its argument (useradd -G sudo, usermod -L testuser, --since=2h) say how, not what.
+  for (const m of text.matchAll(OPTION)) push("option", m.index, m.index + m[0].length);
   // What follows a word that introduces what to say is the content to write or send (`就说明天上线`, `saying it is fixed`).
   // What a name starts or ends with (以 user: 打头, starting with tmp_) is a pattern to look for.
   for (const m of text.matchAll(/以\s*([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|结束)|\b(?:starting|beginning|ending) with\s+([^\s]+)/gu)) {

@@ -84,6 +84,14 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("reads the word before a counted object (…一个, …一条) or a result (…掉) as the request's verb: one no sense knows asks for what no tool does", () => {
+    expect(matcher.explain("给 5 号 issue 钉一个置顶").verdict).toMatch(/no sense knows what "钉" asks to do/);
+    expect(matcher.explain("这个容器直接 drain 掉").verdict).toMatch(/no sense knows what "drain" asks to do/);
+    // a known verb there, or a counted object after a known operation, is served as before
+    expect(first("在 issue 12 下面评论一条")).toBe("issue-comment");
+    expect(first("这个容器直接重启掉")).toBe("container-restart");
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

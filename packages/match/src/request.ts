@@ -162,7 +162,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     valueMask,
     terms,
     frame: fullFrame,
-    required: requiredOperations(fullFrame, lexicon),
+    required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
   };

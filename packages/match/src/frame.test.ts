@@ -114,9 +114,12 @@ describe("requiredOperations", () => {
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });
 
-  it("takes a light verb whose object is an operation (来个总结, 做个相似度检索) for a request for that operation", () => {
+  it("takes a light verb, or a verb that makes its object its result (压成), whose object is an operation (来个总结, 压成要点) for a request for that operation", () => {
     expect(required("给这份周报来个总结")).toEqual(["summarize"]);
     expect(required("做个全文检索")).toEqual(["search"]);
+    // so does a verb that makes its object its result: 压成要点 summarises; 打成包 still packs
+    expect(required("这份文档压成一段摘要")).toEqual(["summarize"]);
+    expect(required("把这个目录打成包")).toContain("compress");
     // an operation further on is another step: the light verb keeps its object (发个 PR)
     expect(required("帮我发个 PR 然后部署")).toContain("do");
   });

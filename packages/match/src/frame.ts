@@ -344,7 +344,8 @@ const LIGHT_OBJECT_GAP = /^\s*[\p{Script=Han}]{0,3}\s*$/u;
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
  * any tool that changes the object serves it (see `servesOperation`); when
- * its object is an operation (来个总结, 做个相似度检索), it asks for that one.
+ * its object is an operation (来个总结, 做个相似度检索), it asks for that one, as
+ * does a verb that makes its object its result (压成一段摘要).
  */
 export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string): string[] {
   const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
@@ -352,7 +353,8 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   // A light verb whose object is an operation (来个总结, 做个相似度检索, 来个 TL;DR) asks for that operation.
   const objectOf = (u: OperationUse) =>
     frame.uses.find((v) => v.use === "act" && v.start >= u.end && !isLight(v.sense) && LIGHT_OBJECT_GAP.test(text.slice(u.end, v.start)));
-  const named = frame.uses.filter((u) => u.use === "act" && isLight(u.sense) && objectOf(u) !== undefined);
+  // So does a verb that makes its object its result (压成几个要点, 翻成英文): the result says what is done.
+  const named = frame.uses.filter((u) => u.use === "act" && (isLight(u.sense) || u.surface.endsWith("成")) && objectOf(u) !== undefined);
   const bySpan = new Map<string, string[]>();
   for (const u of frame.uses)
     if (u.use === "act" && !named.some((n) => n.start === u.start && n.end === u.end))

@@ -32,7 +32,14 @@ export interface Misplacement {
   readonly destination: Destination;
 }
 
+/**
+ * A file with no key at the wrong depth (most files) gets the one shared
+ * empty answer: a WeakMap keeps its values through young-generation
+ * collections whatever becomes of their keys, so a map of its own for every
+ * file linted would be copied and promoted by the collector for nothing.
+ */
 const computed = new WeakMap<ToolFacts, ReadonlyMap<Entry, Misplacement>>();
+const NONE: ReadonlyMap<Entry, Misplacement> = new Map();
 
 /** The misplacement of `entry`, when it is one. */
 export function misplacementOf(tool: ToolFacts, entry: Entry): Misplacement | undefined {
@@ -41,7 +48,11 @@ export function misplacementOf(tool: ToolFacts, entry: Entry): Misplacement | un
 
 export function misplacements(tool: ToolFacts): ReadonlyMap<Entry, Misplacement> {
   let found = computed.get(tool);
-  if (!found) computed.set(tool, (found = find(tool)));
+  if (!found) {
+    const own = find(tool);
+    found = own.size > 0 ? own : NONE;
+    computed.set(tool, found);
+  }
   return found;
 }
 

@@ -106,6 +106,6 @@ export function noFilesError(paths: readonly string[]): UsageError {
 }
 
 /** Every file under `paths` (find-files.ts), read (none found: `noFilesError`, for a command that needs some). */
-export function readSources(paths: readonly string[]): SourceFile[] {
-  return findFiles(paths).map((path) => sourceOf(path, readText(path)));
+export async function readSources(paths: readonly string[]): Promise<SourceFile[]> {
+  return (await findFiles(paths)).map((path) => sourceOf(path, readText(path)));
 }

@@ -48,11 +48,7 @@ export function misplacementOf(tool: ToolFacts, entry: Entry): Misplacement | un
 
 export function misplacements(tool: ToolFacts): ReadonlyMap<Entry, Misplacement> {
   let found = computed.get(tool);
-  if (!found) {
-    const own = find(tool);
-    found = own.size > 0 ? own : NONE;
-    computed.set(tool, found);
-  }
+  if (!found) computed.set(tool, (found = find(tool)));
   return found;
 }
 
@@ -75,9 +71,10 @@ function looksLikeParam(value: Value | null): boolean {
   return value.entries.some((e) => e.key.text === "type") && value.entries.every((e) => PARAM_KEY_NAMES.has(e.key.text));
 }
 
-function find(tool: ToolFacts): Map<Entry, Misplacement> {
-  const found = new Map<Entry, Misplacement>();
-  const add = (entry: Entry, map: MapNode, where: string, what: string, destination: Destination) => found.set(entry, { entry, map, where, what, destination });
+function find(tool: ToolFacts): ReadonlyMap<Entry, Misplacement> {
+  let found: Map<Entry, Misplacement> | undefined;
+  const add = (entry: Entry, map: MapNode, where: string, what: string, destination: Destination) =>
+    (found ??= new Map()).set(entry, { entry, map, where, what, destination });
   const params = tool.fields.get("params_schema")?.value;
 
   for (const entry of tool.root.entries) {
@@ -118,7 +115,7 @@ function find(tool: ToolFacts): Map<Entry, Misplacement> {
       }
     }
   }
-  return found;
+  return found ?? NONE;
 }
 
 /** The canonical order of the keys of a destination, for inserting `key` at the right place. */

@@ -30,7 +30,7 @@ import { bundledMatch, bundledRuntime } from "./bundled.ts";
 import { MATCH_INTENTS, toolName, TRUE_TOOL, writeCorpus } from "./corpus.ts";
 
 const { createMatcher } = await bundledMatch();
-const { callTool, openAuditLog, ToolScanner } = await bundledRuntime();
+const { callTool, describeCall, openAuditLog, prepareCall, ToolScanner } = await bundledRuntime();
 
 const TOOLS = 10_000;
 
@@ -111,10 +111,20 @@ function matchBenchmark(index: ToolIndex): void {
   console.log(`  p50 ${ms(percentile(samples, 50))}   p95 ${ms(percentile(samples, 95))}   max ${ms(samples[samples.length - 1]!)}`);
 }
 
-/** The baseline the issue names: spawn /bin/true, drain its pipes, wait for it to close. */
-function bareSpawn(): Promise<void> {
+/** The bubblewrap command line a call of the tool runs in (what `hdlp call --dry-run` prints). */
+function sandboxArgv(index: ToolIndex, config: RuntimeConfig): string[] {
+  const prepared = prepareCall(index, { tool: "true-tool", params: {} }, { config });
+  if ("envelope" in prepared) throw new Error(prepared.envelope.error ?? "refused");
+  const described = describeCall(prepared);
+  if (!described.ok || described.dryRun.kind !== "process" || described.dryRun.sandbox?.kind !== "bubblewrap") throw new Error("no sandbox planned");
+  return [...described.dryRun.sandbox.argv];
+}
+
+/** The baseline the issue names: spawn /bin/true (or the argv given), drain its pipes, wait for it to close. */
+function bareSpawn(argv: readonly string[] = ["/bin/true"]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("/bin/true", [], { stdio: ["ignore", "pipe", "pipe"] });
+    const [file, ...args] = argv as [string, ...string[]];
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.resume();
     child.stderr.resume();
     child.on("error", reject);
@@ -131,7 +141,9 @@ function bareSpawn(): Promise<void> {
  * The tool is a real TOOL.hdlp, scanned: each call reads it again (call/call.ts),
  * as every call does. The ≤ 1.2 goal is for the unconfined pipeline; the
  * sandbox (bubblewrap, when it works here) is measured as its cost over that
- * (goal ≤ 5 ms a call), with the one-time check that bubblewrap works apart.
+ * (goal ≤ 5 ms a call), with the one-time check that bubblewrap works apart,
+ * and bubblewrap alone (a bare spawn of the same bubblewrap command line around
+ * `/bin/true`) shows how much of that cost is bubblewrap's own start-up.
  */
 async function overheadBenchmark(dir: string): Promise<void> {
   const root = join(dir, "overhead-tools");
@@ -149,7 +161,13 @@ async function overheadBenchmark(dir: string): Promise<void> {
   const bare = contender("bare child_process.spawn", bareSpawn);
   const pipeline = contender("callTool (whole pipeline)", callThrough({ config: unconfined }));
   const boxed = probe.value.ok ? contender("callTool in the sandbox", callThrough({ config: sandboxed })) : undefined;
-  const contenders = [bare, pipeline, contender("callTool + audit log lines", callThrough({ config: unconfined, audit })), ...(boxed ? [boxed] : [])];
+  const bubblewrapAlone = probe.value.ok ? contender("bubblewrap alone", () => bareSpawn([...sandboxArgv(index, sandboxed), "--", "/bin/true"])) : undefined;
+  const contenders = [
+    bare,
+    pipeline,
+    contender("callTool + audit log lines", callThrough({ config: unconfined, audit })),
+    ...(boxed && bubblewrapAlone ? [boxed, bubblewrapAlone] : []),
+  ];
   const ROUNDS = 150;
   const BATCH = 4;
   const rounds = await alternatingRounds(contenders, { warmUp: 50, rounds: ROUNDS, batch: BATCH });
@@ -165,6 +183,9 @@ async function overheadBenchmark(dir: string): Promise<void> {
     const sandboxCosts = rounds.map((round) => round.get(boxed)! - round.get(pipeline)!).sort((a, b) => a - b);
     const c = (p: number) => ms(percentile(sandboxCosts, p));
     console.log(`  sandbox cost per call, per round: median +${c(50)} (quartiles +${c(25)} – +${c(75)})   (goal ≤ 5 ms)`);
+    const ownCosts = rounds.map((round) => round.get(bubblewrapAlone!)! - round.get(bare)!).sort((a, b) => a - b);
+    const own = (p: number) => ms(percentile(ownCosts, p));
+    console.log(`  of which bubblewrap's own start-up (bubblewrap alone − bare spawn): median +${own(50)} (quartiles +${own(25)} – +${own(75)})`);
     console.log(`  checking once per process that bubblewrap works: ${ms(probe.ms)}`);
   } else console.log(`  no sandbox measured: ${probe.value.ok ? "" : probe.value.reason}`);
 }

@@ -16,6 +16,13 @@ export interface ProcessLimits {
   readonly signal?: AbortSignal;
   /** Told the size of each chunk of stdout or stderr as it arrives. */
   readonly onOutput?: (bytes: number) => void;
+  /**
+   * True when nothing the program starts can outlive it: bubblewrap with a
+   * PID namespace and --die-with-parent, whose exit takes the namespace down
+   * with every process in it (sandbox/sandbox.ts). Its exit then needs no
+   * stopping of the group; the timeout and an abort still stop it.
+   */
+  readonly containsItsProcesses?: boolean;
 }
 
 export interface ProcessOutcome {
@@ -93,8 +100,11 @@ export async function runProcess(
   };
   limits.signal?.addEventListener("abort", onAbort, { once: true });
   // What the leader left running in its group is stopped when it exits (a grandchild holding the
-  // pipes would keep the call open); the timeout still holds for whatever left the group.
-  void leaderExit.then(stop);
+  // pipes would keep the call open); the timeout still holds for whatever left the group. A
+  // program that contains its processes leaves nothing to stop, and looking would cost a scan of
+  // /proc: its group keeps a zombie (the sandbox's init, reparented) that signal 0 cannot tell
+  // from a living member.
+  if (!limits.containsItsProcesses) void leaderExit.then(stop);
 
   const settled = await Promise.race([subprocess, givenUp]);
   clearTimeout(timer);

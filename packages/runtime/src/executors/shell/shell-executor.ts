@@ -58,7 +58,7 @@ export function createShellExecutor(options: ShellExecutorOptions = {}): Executo
       }
       const outcome =
         sandbox.kind === "bubblewrap"
-          ? await runProcess([...sandbox.argv, "--", ...argv], undefined, { ...env, TMPDIR: "/tmp" }, limits)
+          ? await runProcess([...sandbox.argv, "--", ...argv], undefined, { ...env, TMPDIR: "/tmp" }, { ...limits, containsItsProcesses: true })
           : await runProcess(argv, cwd, env, limits);
       if (sandbox.kind === "bubblewrap") return toResult(argv, " in its sandbox", sandboxStartError(outcome), request.timeoutMs);
       return toResult(argv, cwd === undefined ? "" : ` in ${cwd}`, outcome, request.timeoutMs);

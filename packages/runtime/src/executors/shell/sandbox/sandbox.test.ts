@@ -47,12 +47,12 @@ function needing(needs: { network?: boolean; write?: readonly string[] }): ToolM
   return model;
 }
 
-/** Command lines of the machine's living processes, from the host's view. */
-function processTable(): string {
-  return execFileSync("ps", ["-eo", "stat=,args="], { encoding: "utf8" })
+/** The `sleep MARKER` processes still living on the machine, from the host's view. */
+function survivors(markers: readonly string[]): string[] {
+  const living = execFileSync("ps", ["-eo", "stat=,args="], { encoding: "utf8" })
     .split("\n")
-    .filter((line) => !line.trim().startsWith("Z"))
-    .join("\n");
+    .filter((line) => !line.trim().startsWith("Z"));
+  return living.filter((line) => markers.some((marker) => line.endsWith(`sleep ${marker}`)));
 }
 
 const WORKSPACE = resolve(import.meta.dirname, "../../../../../..");
@@ -85,13 +85,16 @@ describe("the sandbox", () => {
     expect(unconfined!.output).toContain(`HDLP_PROBE_TOKEN=${token}`);
   });
 
-  it("leaves no survivor: what a tool starts with setsid or setpgrp dies with the sandbox, on exit and on timeout", async () => {
-    const finished = await sh("setsid sleep 4242.25 & perl -e 'setpgrp; sleep 4242.5' & echo started");
+  it("leaves no survivor: what a tool starts in the background, with setsid or setpgrp, dies with the sandbox, on exit and on timeout", async () => {
+    // The first two hold no pipe of the call's: nothing waits for them to end but the sandbox.
+    const finished = await sh(
+      "sleep 4241.25 >/dev/null 2>&1 & setsid sleep 4241.5 >/dev/null 2>&1 & setsid sleep 4242.25 & perl -e 'setpgrp; sleep 4242.5' & echo started",
+    );
     expect(finished).toMatchObject({ ok: true, output: "started\n" });
+    expect(survivors(["4241.25", "4241.5", "4242.25", "4242.5"])).toEqual([]);
     const timedOut = await sh("setsid sleep 4242.75 & perl -e 'setpgrp; sleep 4243.25' & wait", config(), 500);
     expect(timedOut).toMatchObject({ ok: false, timed_out: true });
-    const table = processTable();
-    for (const marker of ["4242.25", "4242.5", "4242.75", "4243.25"]) expect(table).not.toContain(`sleep ${marker}`);
+    expect(survivors(["4242.75", "4243.25"])).toEqual([]);
   });
 
   it("refuses writes outside the paths granted: the system, what the operator lets tools read, the host's /tmp", async () => {

@@ -84,6 +84,8 @@ function checkGrants(tool: ToolModel, policy: SandboxPolicy): void {
 
 function bubblewrapPlan(bwrapPath: string, call: SandboxCall, policy: SandboxPolicy): SandboxView {
   const network = call.tool.constraints.network;
+  // A PID namespace whose bubblewrap dies with the runtime, and takes every process in it down when
+  // it exits: nothing a tool starts outlives it (run-process.ts's containsItsProcesses relies on it).
   const argv = [bwrapPath, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"];
   if (!network) argv.push("--unshare-net");
   // As root, bubblewrap would keep root's capabilities inside: enough to undo the mounts below.

@@ -143,7 +143,7 @@ async function lintPaths(
   const folders = paths.filter((path) => !repositories.includes(path));
   if (values.fix && repositories.length)
     throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
-  let sources: SourceFile[] = readSources(folders);
+  let sources: SourceFile[] = await readSources(folders);
   let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
   for (const root of repositories) {
     // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.

@@ -261,6 +261,21 @@ describe("hdlp lint", () => {
     expect(await runHdlp(["lint"], { cwd: suppressed })).toMatchObject({ code: 0, stdout: "2 files checked, no problems.\n" });
   });
 
+  it("--collisions --fix checks again, in each round, the tools a fix changed", async () => {
+    const fixtures = new URL("../../match/src/collision/testdata/colliding/", import.meta.url);
+    const read = (name: string) => readFile(new URL(`${name}/TOOL.hdlp`, fixtures), "utf8");
+    // A misspelt executor is an error (the tool does not register, so it collides with nothing) with a fix.
+    const misspelt = (await read("systemd-restart")).replace("executor: gatekeeper", "executor: Gatekeeper");
+    const cwd = await project({ "tools/service-restart/TOOL.hdlp": await read("service-restart"), "tools/systemd-restart/TOOL.hdlp": misspelt });
+    const rules = async (args: string[]) =>
+      (JSON.parse((await runHdlp(["lint", "--collisions", "--format", "json", ...args], { cwd })).stdout).files as { diagnostics: { rule: string }[] }[]).map(
+        (f) => f.diagnostics.map((d) => d.rule),
+      );
+    expect(await rules([])).toEqual([[], ["unknown-executor"]]);
+    expect(await rules(["--fix"])).toEqual([["intent-collision"], ["intent-collision"]]);
+    expect(await readFile(join(cwd, "tools/systemd-restart/TOOL.hdlp"), "utf8")).toBe(await read("systemd-restart"));
+  });
+
   it("lints single files and *.hdlp files in a folder as well as */TOOL.hdlp", async () => {
     const cwd = await project({
       "more/extra.hdlp": SEED.replace("name: shell-exec", "name: extra"),

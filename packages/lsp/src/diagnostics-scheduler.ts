@@ -1,18 +1,23 @@
 /**
  * Publishes `hdlp lint`'s diagnostics for open documents.
  *
- * No timer: a change schedules its document for the next turn of the event
- * loop, so a burst of changes already queued on the connection is read first
- * and linted once, and a lone keystroke is answered at once (the bench shows
- * a delay would only add latency). A document in a tools folder also gets the
- * cross-file rules, and a change to it re-lints the other open tools, whose
- * cross-file findings may have changed with it.
+ * No timer for a document's own diagnostics: a change schedules its document
+ * for the next turn of the event loop, so a burst of changes already queued
+ * on the connection is read first and linted once, and a lone keystroke is
+ * answered at once (the bench shows a delay would only add latency). A
+ * document in a tools folder also gets the cross-file rules, and a change to
+ * it re-lints the other open tools, whose cross-file findings may have
+ * changed with it. intent-collision, which reads every tool of the folder
+ * through the matcher, is checked once edits pause (./collision-check.ts):
+ * until it is known for the folder as it is, the open tools are published
+ * without it, and when a check ends they are published again with it.
  */
 import type { PublishDiagnosticsParams, TextDocuments } from "vscode-languageserver";
 import type { Diagnostic, ParseResult } from "@hdlp/parser";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { toLspDiagnostic } from "@hdlp/language-service";
 import type { AnalysisCache } from "./analysis-cache.ts";
+import { CollisionCheck } from "./collision-check.ts";
 import type { ToolsWorkspace } from "./workspace.ts";
 
 export interface SchedulerHooks {
@@ -26,10 +31,18 @@ export interface SchedulerHooks {
 export class DiagnosticsScheduler {
   readonly #hooks: SchedulerHooks;
   readonly #pending = new Set<string>();
+  readonly #collisions: CollisionCheck;
   #armed: NodeJS.Immediate | undefined;
 
   constructor(hooks: SchedulerHooks) {
     this.#hooks = hooks;
+    this.#collisions = new CollisionCheck({
+      ...hooks,
+      checked: () => {
+        this.#scheduleTools();
+        this.#arm();
+      },
+    });
   }
 
   schedule(uri: string): void {
@@ -53,6 +66,10 @@ export class DiagnosticsScheduler {
     }
   }
 
+  dispose(): void {
+    this.#collisions.dispose();
+  }
+
   #scheduleTools(): void {
     for (const document of this.#hooks.documents.all()) if (this.#hooks.workspace.includes(document.uri)) this.#pending.add(document.uri);
   }
@@ -74,7 +91,11 @@ export class DiagnosticsScheduler {
         const document = documents.get(uri);
         if (document && workspace.includes(uri)) tools.set(uri, analyses.of(document).parsed);
       }
-      if (tools.size > 0) folder = workspace.lintTools(tools);
+      if (tools.size > 0) {
+        const collisions = this.#collisions.current();
+        folder = workspace.lintTools(tools, collisions);
+        if (collisions === undefined) this.#collisions.request();
+      }
     } catch (error) {
       this.#failed("the tools folder", error);
     }

@@ -257,7 +257,10 @@ export function startServer(connection: Connection): void {
     guarded("textDocument/semanticTokens/full", DOCUMENT, (params) => semanticTokens(analysisOf(params.textDocument.uri))),
   );
 
-  connection.onShutdown(() => workspace.dispose());
+  connection.onShutdown(() => {
+    scheduler.dispose();
+    workspace.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -2,13 +2,14 @@
  * The workspace's tools folders (`tools/<name>/TOOL.hdlp`), kept current, for
  * the cross-file rules: two tools with the same name, a folder named unlike
  * its tool, and the matcher's intent-collision (an open tool the intent
- * matcher cannot tell from another). Open documents count with their editor
- * text, the others with their text on disk.
+ * matcher cannot tell from another; checked by ./collision-check.ts, off the
+ * edit path). Open documents count with their editor text, the others with
+ * their text on disk.
  */
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type CollisionTool, collisionTool, intentCollisions, MATCH_RULES } from "@hdlp/match";
+import { MATCH_RULES } from "@hdlp/match";
 import { type Diagnostic, type FileLint, type ParseResult, TOOL_FILE_NAME, combineLints, lintFile, MAX_TOOL_FILE_BYTES, summarizeFile } from "@hdlp/parser";
 import { pathOf } from "./uri.ts";
 
@@ -37,13 +38,12 @@ export class ToolsWorkspace {
    * they read one summary per file).
    */
   #linted = new Map<string, { source: string | ParseResult; lint: FileLint }>();
-  /** Each tool file's registered tool (undefined when it has errors), by path, with the text it was read from. */
-  #collisionTools = new Map<string, { text: string; tool: CollisionTool | undefined }>();
   /** Disk text of every tool file under the roots, by path (uris differ in encoding between clients). */
   #disk = new Map<string, ToolFile>();
   #watchers: FSWatcher[] = [];
   #onDiskChange: (() => void) | undefined;
   #pendingNotice: NodeJS.Timeout | undefined;
+  #revision = 0;
 
   constructor(hooks: WorkspaceHooks) {
     this.#hooks = hooks;
@@ -51,6 +51,11 @@ export class ToolsWorkspace {
 
   get roots(): readonly string[] {
     return this.#roots;
+  }
+
+  /** Goes up whenever the tools folders or a tool on disk change (not an open document's text: its version says that). */
+  get revision(): number {
+    return this.#revision;
   }
 
   /** Chooses the tools folders from the `hdlp.toolsRoot` setting and the workspace folders, and reads them. */
@@ -80,6 +85,7 @@ export class ToolsWorkspace {
     const text = readText(path, this.#hooks.log);
     if (text === undefined) this.#disk.delete(path);
     else this.#disk.set(path, { uri: pathToFileURL(path).href, path, text });
+    this.#revision++;
   }
 
   /** Whether the cross-file rules apply to `uri`: a `<root>/<folder>/TOOL.hdlp`. */
@@ -101,9 +107,12 @@ export class ToolsWorkspace {
   /**
    * `hdlp lint` over the tools folders, for the given open tool documents:
    * each one's diagnostics, its own and the cross-file ones, by uri. The
-   * other tools count with their editor or disk text.
+   * other tools count with their editor or disk text. `collisions`, the
+   * intent-collision findings by display path, when they are known for the
+   * folder as it is; without them, a suppression naming the rule is not
+   * judged.
    */
-  lintTools(open: ReadonlyMap<string, ParseResult>): Map<string, Diagnostic[]> {
+  lintTools(open: ReadonlyMap<string, ParseResult>, collisions?: ReadonlyMap<string, readonly Diagnostic[]>): Map<string, Diagnostic[]> {
     const files = this.files();
     const byPath = new Map<string, string>();
     for (const uri of open.keys()) {
@@ -115,7 +124,7 @@ export class ToolsWorkspace {
         const uri = byPath.get(file.path);
         return this.#lintFile(file, uri !== undefined ? open.get(uri)! : file.text);
       }),
-      this.#collisions(files, open, byPath),
+      { rules: MATCH_RULES, ...(collisions !== undefined && { findings: collisions }) },
     );
     const result = new Map<string, Diagnostic[]>();
     files.forEach((file, index) => {
@@ -125,28 +134,8 @@ export class ToolsWorkspace {
     return result;
   }
 
-  /**
-   * intent-collision for the open tools, each against every tool of the
-   * folders: what `hdlp lint --collisions` reports for them.
-   */
-  #collisions(files: readonly ToolFile[], open: ReadonlyMap<string, ParseResult>, byPath: ReadonlyMap<string, string>) {
-    const tools: CollisionTool[] = [];
-    const asked = new Set<string>();
-    for (const file of files) {
-      const uri = byPath.get(file.path);
-      const text = uri !== undefined ? open.get(uri)!.document.text : file.text;
-      const path = this.#displayPath(file.path);
-      let cached = this.#collisionTools.get(file.path);
-      if (cached?.text !== text) this.#collisionTools.set(file.path, (cached = { text, tool: collisionTool(path, text) }));
-      if (cached.tool === undefined) continue;
-      tools.push(cached.tool);
-      if (uri !== undefined) asked.add(path);
-    }
-    return { rules: MATCH_RULES, findings: asked.size > 0 ? intentCollisions(tools, { only: asked }) : new Map<string, Diagnostic[]>() };
-  }
-
-  /** A file's path as `hdlp lint` run from the workspace would print it. */
-  #displayPath(path: string): string {
+  /** A file's path as `hdlp lint` run from the workspace would print it (and as diagnostics about it are keyed). */
+  displayPath(path: string): string {
     return relative(this.#base, path) || path;
   }
 
@@ -154,7 +143,7 @@ export class ToolsWorkspace {
   #lintFile(file: ToolFile, source: string | ParseResult): FileLint {
     const cached = this.#linted.get(file.path);
     if (cached && cached.source === source) return cached.lint;
-    const path = this.#displayPath(file.path);
+    const path = this.displayPath(file.path);
     const lint = typeof source === "string" ? summarizeFile({ path, text: source }) : lintFile({ path, document: source });
     this.#linted.set(file.path, { source, lint });
     return lint;
@@ -220,7 +209,7 @@ export class ToolsWorkspace {
   #rescan(): void {
     this.#disk = new Map();
     this.#linted = new Map();
-    this.#collisionTools = new Map();
+    this.#revision++;
     for (const root of this.#roots) {
       if (!isDirectory(root)) {
         this.#hooks.log(`hdlp: the tools folder ${root} does not exist`);

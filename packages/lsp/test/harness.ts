@@ -62,6 +62,8 @@ export class LspClient {
   readonly process: ChildProcessWithoutNullStreams;
   /** The last diagnostics published per uri, with the version they are for. */
   readonly diagnostics = new Map<string, { version: number | undefined; diagnostics: Diagnostic[] }>();
+  /** Every publishDiagnostics, in the order received. */
+  readonly published: PublishDiagnosticsParams[] = [];
   /** Everything the server wrote to stderr or logged through window/logMessage. */
   readonly log: string[] = [];
   /** The server's answer to `initialize`. */
@@ -76,6 +78,7 @@ export class LspClient {
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => this.log.push(chunk));
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     this.connection.onNotification(PublishDiagnosticsNotification.type, (params: PublishDiagnosticsParams) => {
+      this.published.push(params);
       this.diagnostics.set(params.uri, { version: params.version, diagnostics: params.diagnostics });
       const ready = this.#waiters.filter((w) => w.uri === params.uri && (params.version ?? Infinity) >= w.minVersion);
       this.#waiters = this.#waiters.filter((w) => !ready.includes(w));

@@ -23,5 +23,13 @@ export {
 } from "./matcher.ts";
 export { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 export { evaluate, wilson, type LabelledQuery, type LabelledSet, type Evaluation, type Miss, type Signal } from "./evaluate.ts";
-export { collisionTool, intentCollisions, NEAR_EQUAL, type CollisionTool, type CollisionOptions } from "./collision/collisions.ts";
+export {
+  CollisionChecker,
+  collisionTool,
+  intentCollisions,
+  NEAR_EQUAL,
+  type CollisionFile,
+  type CollisionTool,
+  type CollisionOptions,
+} from "./collision/collisions.ts";
 export { INTENT_COLLISION, MATCH_RULES } from "./collision/rule.ts";

@@ -16,7 +16,7 @@ import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
-import { memoizedAnalyser, toolText } from "./tool-text.ts";
+import { memoizedAnalyser, type ToolText, toolText } from "./tool-text.ts";
 import { TypoVocabulary } from "./typo.ts";
 import type { ValueKind } from "./values.ts";
 
@@ -195,9 +195,22 @@ interface Reading {
 
 export function createMatcher(tools: readonly ToolModel[], options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? defaultLexicon();
-  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   const analyse = memoizedAnalyser(lexicon);
-  const texts = tools.map((tool) => toolText(tool, analyse, lexicon));
+  return matcherOver(
+    tools,
+    tools.map((tool) => toolText(tool, analyse, lexicon)),
+    { ...options, lexicon },
+  );
+}
+
+/**
+ * A matcher over tools already read (`toolText`, with the lexicon of
+ * `options`), for a caller that keeps each tool's reading while the tool is
+ * unchanged (collision/checker.ts) instead of reading every tool again.
+ */
+export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolText[], options: MatcherOptions = {}): Matcher {
+  const lexicon = options.lexicon ?? defaultLexicon();
+  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   const frames: Frame[] = texts.map((t) => t.frame);
   // Each tool's operations and objects as bits, so the check over 10,000 tools allocates nothing.
   const senseBits = new SenseBits(lexicon);

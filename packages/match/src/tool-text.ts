@@ -5,7 +5,7 @@
  * of value its params take, from their names, types, descriptions and the
  * examples in them: `标签名，如 v1.4.0` takes a version).
  */
-import type { ParamModel, ToolModel } from "@hdlp/parser";
+import type { JsonValue, ParamModel, ToolModel } from "@hdlp/parser";
 import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
@@ -47,34 +47,101 @@ function memoFrame(analysis: Analysis, lexicon: Lexicon): Frame {
   return frame;
 }
 
-export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon): ToolText {
-  const keys = (text: string): string[] => analyse(text).terms.map((t) => t.key);
+export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, params: ParamsText = paramsText(tool.params, analyse, lexicon)): ToolText {
   const name = analyse(tool.name);
   const display = analyse(tool.display);
   const intent = analyse(tool.intent);
-  const params = tool.params.flatMap((p) => [
-    ...keys(p.name),
-    ...keys(p.description),
-    ...(p.enum ?? []).flatMap((v) => (typeof v === "string" ? keys(v) : [])),
-  ]);
   const fields: FieldTerms = {
     name: name.terms.map((t) => t.key),
     display: display.terms.map((t) => t.key),
     intent: intent.terms.map((t) => t.key),
-    why: keys(tool.why),
-    params,
-    slots: tool.params.flatMap((p) => paramSlots(p, analyse, lexicon)),
+    why: analyse(tool.why).terms.map((t) => t.key),
+    params: params.words,
+    slots: params.slots,
   };
   // What a tool does is said by its name, display and intent; its params add what it works on.
   const said = [nameFrame(name, lexicon), memoFrame(display, lexicon), memoFrame(intent, lexicon)];
-  const objects = new Set(said.flatMap((f) => [...f.objects]));
-  for (const p of tool.params)
-    for (const key of [...keys(p.name), ...keys(p.description)]) if (lexicon.senses.get(key.slice(2))?.class === "object") objects.add(key.slice(2));
+  const objects = new Set([...said.flatMap((f) => [...f.objects]), ...params.objects]);
   return {
     fields,
     frame: { acts: new Set(said.flatMap((f) => [...f.acts])), objects, uses: said.flatMap((f) => f.uses) },
     actsOn: actedOn(tool, name, said[1]!, analyse, lexicon),
   };
+}
+
+/** What the matcher reads of a tool's params: their words, the slots their values fill, the objects they name. */
+export interface ParamsText {
+  readonly words: readonly string[];
+  readonly slots: readonly string[];
+  readonly objects: readonly string[];
+}
+
+export function paramsText(params: readonly ParamModel[], analyse: Analyser, lexicon: Lexicon): ParamsText {
+  const reading = new ParamsReading(params, analyse, lexicon);
+  reading.read(params.length);
+  return reading.text();
+}
+
+/**
+ * `paramsText` a slice of params at a time, for a caller with other work to
+ * do between slices (the language server, while an author types): the text
+ * is the same however the params were sliced.
+ */
+export class ParamsReading {
+  readonly params: readonly ParamModel[];
+  readonly #lexicon: Lexicon;
+  /** Dropped once every param is read, with the texts it remembers. */
+  #analyse: Analyser | undefined;
+  #next = 0;
+  readonly #words: string[] = [];
+  readonly #slots: string[] = [];
+  readonly #objects = new Set<string>();
+
+  constructor(params: readonly ParamModel[], analyse: Analyser, lexicon: Lexicon) {
+    this.params = params;
+    this.#analyse = analyse;
+    this.#lexicon = lexicon;
+  }
+
+  get done(): boolean {
+    return this.#next === this.params.length;
+  }
+
+  /** Reads the next `count` params (fewer when fewer are left). */
+  read(count: number): void {
+    const analyse = this.#analyse;
+    if (analyse === undefined) return;
+    const keys = (text: string): string[] => analyse(text).terms.map((t) => t.key);
+    for (const p of this.params.slice(this.#next, this.#next + count)) {
+      this.#words.push(...keys(p.name), ...keys(p.description), ...(p.enum ?? []).flatMap((v) => (typeof v === "string" ? keys(v) : [])));
+      this.#slots.push(...paramSlots(p, analyse, this.#lexicon));
+      for (const key of [...keys(p.name), ...keys(p.description)])
+        if (this.#lexicon.senses.get(key.slice(2))?.class === "object") this.#objects.add(key.slice(2));
+    }
+    this.#next = Math.min(this.params.length, this.#next + count);
+    if (this.done) this.#analyse = undefined;
+  }
+
+  /** The reading of every param (read first). */
+  text(): ParamsText {
+    if (!this.done) throw new Error(`${this.params.length - this.#next} params are not read yet`);
+    return { words: this.#words, slots: this.#slots, objects: [...this.#objects] };
+  }
+}
+
+/** Whether two lists of params read the same: `paramsText` reads each one's name, description, string enum values and whether it is a boolean, nothing else. */
+export function paramsReadAlike(a: readonly ParamModel[], b: readonly ParamModel[]): boolean {
+  return a.length === b.length && a.every((p, i) => readAlike(p, b[i]!));
+}
+
+function readAlike(p: ParamModel, q: ParamModel): boolean {
+  return p.name === q.name && p.description === q.description && (p.type === "boolean") === (q.type === "boolean") && sameWords(p.enum, q.enum);
+}
+
+function sameWords(a: readonly JsonValue[] | undefined, b: readonly JsonValue[] | undefined): boolean {
+  if (a === b) return true;
+  const [x, y] = [a ?? [], b ?? []].map((values) => values.filter((v) => typeof v === "string")) as [JsonValue[], JsonValue[]];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
 /**

@@ -12,7 +12,7 @@ import { registryChoice, repositoryScanner } from "./registry-options.ts";
 export async function lintRepository(
   root: string,
   config: string | undefined,
-  extraFor: (files: readonly { path: string; text: string }[]) => Promise<ExtraRules>,
+  extraFor: (files: readonly { path: string; text: string }[]) => ExtraRules,
 ): Promise<{ results: LintedFile[]; texts: Map<string, string> }> {
   const scanner = repositoryScanner(registryChoice({ root, ...(config === undefined ? {} : { config }) }));
   let read: Awaited<ReturnType<typeof scanner.sources>>;
@@ -25,5 +25,5 @@ export async function lintRepository(
   }
   for (const link of read.escaped)
     process.stderr.write(`hdlp lint: ${link.path} is not linted: ${link.folder} links to ${link.target}, outside the tools root.\n`);
-  return { results: lintFiles(read.files, {}, await extraFor(read.files)), texts: new Map(read.files.map((file) => [file.path, file.text])) };
+  return { results: lintFiles(read.files, {}, extraFor(read.files)), texts: new Map(read.files.map((file) => [file.path, file.text])) };
 }

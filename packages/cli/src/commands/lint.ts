@@ -78,16 +78,23 @@ function colorWanted(out: NodeJS.WriteStream): boolean {
   return out.isTTY === true;
 }
 
+/** The matcher's rules (intent-collision), as the core's lint takes them, for the files of one root. */
+type MatcherRules = (files: readonly SourceFile[]) => ExtraRules;
+
 /**
- * The matcher's rules (intent-collision), as the core's lint takes them: run
- * over the registered tools of `sources` (with --collisions), else known by
- * name only, so that a suppression naming one is neither unknown nor idle.
+ * The matcher's rules for one root's files, linted together (and again by
+ * --fix's rounds): with --collisions, intent-collision over their registered
+ * tools, the index built once per lint of the root and each file's tool and
+ * the matcher's reading of it kept for the next round (only the files a fix
+ * changed are read again); without, known by name only, so that a
+ * suppression naming one is neither unknown nor idle.
  */
-async function matcherRules(sources: readonly SourceFile[] | undefined): Promise<ExtraRules> {
-  if (sources === undefined) return { rules: MATCH_RULES };
+async function matcherRules(collisions: boolean): Promise<MatcherRules> {
+  if (!collisions) return () => ({ rules: MATCH_RULES });
   // Only now the matcher itself: a plain lint never loads its vocabulary.
-  const { collisionTool, intentCollisions } = await import("@hdlp/match");
-  return { rules: MATCH_RULES, findings: intentCollisions(sources.flatMap((s) => ("text" in s ? (collisionTool(s.path, s.text) ?? []) : []))) };
+  const { CollisionChecker } = await import("@hdlp/match");
+  const checker = new CollisionChecker();
+  return (files) => ({ rules: MATCH_RULES, findings: checker.checkFiles(files.filter((file): file is TextFile => "text" in file)) });
 }
 
 function render(format: Format, files: readonly FileReport[], out: NodeJS.WriteStream): string {
@@ -104,11 +111,7 @@ function render(format: Format, files: readonly FileReport[], out: NodeJS.WriteS
 }
 
 /** Apply fixes until none applies, re-linting the whole set each round (fixes can change cross-file results). */
-async function fixAll(
-  sources: SourceFile[],
-  results: LintedFile[],
-  collisions: boolean,
-): Promise<{ sources: SourceFile[]; results: LintedFile[]; changed: Set<number> }> {
+function fixAll(sources: SourceFile[], results: LintedFile[], rules: MatcherRules): { sources: SourceFile[]; results: LintedFile[]; changed: Set<number> } {
   const changed = new Set<number>();
   for (let round = 0; round < FIX_ROUNDS; round++) {
     let appliedAny = false;
@@ -121,7 +124,7 @@ async function fixAll(
       return { path: source.path, text };
     });
     if (!appliedAny) break;
-    results = lintSources(sources, await matcherRules(collisions ? sources : undefined));
+    results = lintSources(sources, rules(sources));
   }
   return { sources, results, changed };
 }
@@ -129,6 +132,8 @@ async function fixAll(
 interface Linted {
   sources: SourceFile[];
   results: LintedFile[];
+  /** The matcher's rules of the files a fix may change (folders, standard input). */
+  rules: MatcherRules;
   /** With --stdin, the text's bytes as they came. */
   bytes?: Buffer;
 }
@@ -144,23 +149,25 @@ async function lintPaths(
   if (values.fix && repositories.length)
     throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
   let sources: SourceFile[] = await readSources(folders);
-  let results = lintSources(sources, await matcherRules(values.collisions ? sources : undefined));
+  const rules = await matcherRules(values.collisions === true);
+  let results = lintSources(sources, rules(sources));
   for (const root of repositories) {
     // Only here is the runtime loaded: a lint of folders never needs its HTTP machinery.
     const { lintRepository } = await import("./lint-repository.ts");
-    const linted = await lintRepository(root, values.config, (files) => matcherRules(values.collisions ? files : undefined));
+    const linted = await lintRepository(root, values.config, await matcherRules(values.collisions === true));
     results = [...results, ...linted.results];
     sources = [...sources, ...linted.results.map((r) => ({ path: r.path, text: linted.texts.get(r.path) ?? "" }))];
   }
   if (results.length === 0) throw noFilesError(paths);
-  return { sources, results };
+  return { sources, results, rules };
 }
 
 /** The text on standard input, linted as the file `name`. */
 async function lintStdin(name: string, collisions: boolean): Promise<Linted> {
   const { source, bytes } = await readStdin(name);
   const sources = [source];
-  return { sources, results: lintSources(sources, await matcherRules(collisions ? sources : undefined)), bytes };
+  const rules = await matcherRules(collisions);
+  return { sources, results: lintSources(sources, rules(sources)), rules, bytes };
 }
 
 export const command: Command = {
@@ -181,11 +188,11 @@ export const command: Command = {
     const maxWarnings = nonNegativeInteger("max-warnings", values["max-warnings"]);
 
     const stdin = stdinName(values, positionals);
-    let { sources, results, bytes } = stdin === undefined ? await lintPaths(positionals, values) : await lintStdin(stdin, values.collisions === true);
+    let { sources, results, rules, bytes } = stdin === undefined ? await lintPaths(positionals, values) : await lintStdin(stdin, values.collisions === true);
     // With --stdin --fix, the fixed text is the output and the report goes beside it, on stderr.
     const out = stdin !== undefined && values.fix ? process.stderr : process.stdout;
     if (values.fix) {
-      const fixed = await fixAll(sources, results, values.collisions === true);
+      const fixed = fixAll(sources, results, rules);
       ({ sources, results } = fixed);
       if (stdin === undefined) for (const index of fixed.changed) writeSource(sources[index] as TextFile);
       else process.stdout.write(fixed.changed.size ? (sources[0] as TextFile).text : bytes!);

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { lintFiles } from "@hdlp/parser";
 import { describe, expect, it } from "vitest";
 import { loadToolSet } from "../../../../bench/intent/labelled-set.ts";
-import { tool } from "../testdata/tools.ts";
-import { collisionTool, intentCollisions } from "./collisions.ts";
+import { REGISTRY, tool } from "../testdata/tools.ts";
+import { CollisionChecker, type CollisionTool, collisionTool, intentCollisions } from "./collisions.ts";
 import { MATCH_RULES } from "./rule.ts";
 
 const TESTDATA = fileURLToPath(new URL("./testdata/", import.meta.url));
@@ -93,5 +93,72 @@ describe("intentCollisions", () => {
     expect([...intentCollisions(twins).keys()].sort()).toEqual(["a", "b"]);
     expect([...intentCollisions(twins, { only: new Set(["b"]) }).keys()]).toEqual(["b"]);
     expect([...intentCollisions(twins, { only: new Set(["c"]) }).keys()]).toEqual([]);
+  });
+});
+
+describe("CollisionChecker", () => {
+  const at = { start: { line: 2, character: 8, offset: 0 }, end: { line: 2, character: 9, offset: 1 } };
+  const registry: CollisionTool[] = REGISTRY.map((model) => ({ path: model.name, model, range: at }));
+  const params = Array.from({ length: 2000 }, (_, i) => [`p${i}`, `第${i}个参数: 工作目录`] as const);
+  /** A tool with 2,000 params; as written first, it collides with log-grep. */
+  const mine = (intent = "在日志文件里搜索关键字", display = "日志检索", ps: typeof params = params): CollisionTool => ({
+    path: "mine",
+    model: tool({ name: "mine", display, intent, params: ps }),
+    range: at,
+  });
+  const only = new Set(["mine"]);
+
+  it("finds what a fresh check finds, as the tools change between its checks", () => {
+    const rounds = [
+      [...registry, mine()],
+      [...registry, mine("查看磁盘分区的剩余空间")],
+      [...registry, mine(undefined, undefined, params.slice(1))],
+      [...registry.filter((t) => t.path !== "log-grep"), mine(undefined, undefined, params.slice(1))],
+      [...registry, mine()],
+      registry,
+    ];
+    const checker = new CollisionChecker();
+    const found = rounds.map((tools) => {
+      const all = checker.check(tools);
+      expect(all).toEqual(intentCollisions(tools));
+      expect(checker.check(tools, only)).toEqual(intentCollisions(tools, { only }));
+      return [...all.keys()].sort();
+    });
+    expect(found).toEqual([["log-grep", "mine"], [], ["log-grep", "mine"], [], ["log-grep", "mine"], []]);
+  });
+
+  it("finds what a fresh check finds after a check dropped between its steps", () => {
+    const checker = new CollisionChecker();
+    const steps = checker.steps([mine(), ...registry], only);
+    // The model, then the first two slices of its params.
+    for (let step = 0; step < 3; step++) expect(steps.next().done).toBe(false);
+    steps.return(new Map());
+    // The next check's tool reads its params alike (their reading is taken up where it stopped); then one whose params differ.
+    for (const edited of [mine("用日志关键字搜索日志文件"), mine(undefined, undefined, params.slice(1))]) {
+      const tools = [edited, ...registry];
+      expect(checker.check(tools, only)).toEqual(intentCollisions(tools, { only }));
+    }
+  });
+
+  it("checks tool files as intentCollisions checks their tools, making a file's tool again when its text changes", () => {
+    const read = (name: string) => {
+      const path = join(name, "TOOL.hdlp");
+      return { path, text: readFileSync(join(TESTDATA, "colliding", path), "utf8") };
+    };
+    const files = [read("service-restart"), read("systemd-restart")];
+    const sharper = [{ ...files[0]!, text: files[0]!.text.replace(/^intent: .*$/m, "intent: 查看nginx的访问日志") }, files[1]!];
+    const checker = new CollisionChecker();
+    const found = [files, sharper, files].map((round) => {
+      const findings = checker.checkFiles(round);
+      expect(findings).toEqual(intentCollisions(round.map((file) => collisionTool(file.path, file.text)!)));
+      return findings.size;
+    });
+    expect(found).toEqual([2, 0, 2]);
+  });
+
+  it("checks nothing with fewer than two tools, or none of them asked about", () => {
+    const checker = new CollisionChecker();
+    expect(checker.steps([mine()], only).next()).toEqual({ done: true, value: new Map() });
+    expect(checker.steps([mine(), ...registry], new Set(["elsewhere"])).next()).toEqual({ done: true, value: new Map() });
   });
 });

@@ -1,0 +1,61 @@
+import type { ParamModel } from "@hdlp/parser";
+import { describe, expect, it } from "vitest";
+import { defaultLexicon } from "./lexicon.ts";
+import { memoizedAnalyser, ParamsReading, paramsReadAlike, paramsText } from "./tool-text.ts";
+
+const lexicon = defaultLexicon();
+const param = (name: string, description: string, more: Partial<ParamModel> = {}): ParamModel => ({
+  name,
+  type: "string",
+  required: false,
+  description,
+  ...more,
+});
+const PARAMS: readonly ParamModel[] = [
+  param("repo", "仓库名，如 zhuyuan/native-repo"),
+  param("path", "日志文件路径"),
+  param("method", "HTTP方法", { enum: ["GET", "POST", 3] }),
+  param("force", "强制删除", { type: "boolean" }),
+  param("port", "端口号，如 8080", { type: "integer" }),
+  param("path_2", "日志文件路径"),
+];
+
+describe("ParamsReading", () => {
+  it("reads params the same a slice at a time as all at once", () => {
+    const whole = paramsText(PARAMS, memoizedAnalyser(lexicon), lexicon);
+    expect(whole.words.length).toBeGreaterThan(PARAMS.length);
+    expect(whole.slots.length).toBeGreaterThan(0);
+    expect(whole.objects.length).toBeGreaterThan(0);
+    for (const slice of [1, 2, 4]) {
+      const reading = new ParamsReading(PARAMS, memoizedAnalyser(lexicon), lexicon);
+      let reads = 0;
+      while (!reading.done) {
+        expect(() => reading.text()).toThrow("not read yet");
+        reading.read(slice);
+        reads++;
+      }
+      expect(reads).toBe(Math.ceil(PARAMS.length / slice));
+      expect(reading.text()).toEqual(whole);
+    }
+  });
+});
+
+describe("paramsReadAlike", () => {
+  it("compares what is read of a param: its name, description, string enum values and whether it is a boolean", () => {
+    const changed = (index: number, more: Partial<ParamModel>) => PARAMS.map((p, i) => (i === index ? { ...p, ...more } : p));
+    expect(
+      paramsReadAlike(
+        PARAMS,
+        PARAMS.map((p) => ({ ...p })),
+      ),
+    ).toBe(true);
+    expect(paramsReadAlike(PARAMS, changed(1, { required: true, default: "x" }))).toBe(true);
+    expect(paramsReadAlike(PARAMS, changed(4, { type: "number" }))).toBe(true);
+    expect(paramsReadAlike(PARAMS, changed(2, { enum: ["GET", "POST", 4] }))).toBe(true);
+    expect(paramsReadAlike(PARAMS, changed(0, { name: "repository" }))).toBe(false);
+    expect(paramsReadAlike(PARAMS, changed(1, { description: "日志目录" }))).toBe(false);
+    expect(paramsReadAlike(PARAMS, changed(2, { enum: ["GET", "PUT", 3] }))).toBe(false);
+    expect(paramsReadAlike(PARAMS, changed(4, { type: "boolean" }))).toBe(false);
+    expect(paramsReadAlike(PARAMS, PARAMS.slice(1))).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@ const folder = process.argv[2];
 if (!folder) throw new Error("usage: lint-passes.ts <tools folder>");
 
 let start = performance.now();
-const files = readSources([folder]);
+const files = await readSources([folder]);
 const readMs = performance.now() - start;
 
 const passes: number[] = [];

@@ -65,17 +65,19 @@ export function readText(path: string): ReadResult {
 }
 
 /**
- * The file's bytes, or undefined when there are more than MAX_TOOL_FILE_BYTES:
- * `size` (its size when opened) is only where to start, so a file that grows
- * while it is read is still read no further than the limit.
+ * The file's bytes, or undefined when there are more than MAX_TOOL_FILE_BYTES.
+ * `size` (its size when opened) is where to start: room for one byte more
+ * shows in the same read whether the file holds more than it said (procfs
+ * says 0), and then it is read to its end, and no further than the limit.
  */
 function readAtMost(fd: number, size: number): Buffer | undefined {
   let buffer = Buffer.allocUnsafe(size + 1);
   let length = 0;
   for (;;) {
     const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) return buffer.subarray(0, length);
     length += read;
+    // All it said it holds and not a byte more: its end, without another read to be told so.
+    if (read === 0 || length === size) return buffer.subarray(0, length);
     if (length > MAX_TOOL_FILE_BYTES) return undefined;
     if (length === buffer.length) {
       const larger = Buffer.allocUnsafe(MAX_TOOL_FILE_BYTES + 1);
@@ -106,6 +108,6 @@ export function noFilesError(paths: readonly string[]): UsageError {
 }
 
 /** Every file under `paths` (find-files.ts), read (none found: `noFilesError`, for a command that needs some). */
-export function readSources(paths: readonly string[]): SourceFile[] {
-  return findFiles(paths).map((path) => sourceOf(path, readText(path)));
+export async function readSources(paths: readonly string[]): Promise<SourceFile[]> {
+  return (await findFiles(paths)).map((path) => sourceOf(path, readText(path)));
 }

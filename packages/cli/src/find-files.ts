@@ -14,7 +14,6 @@
  */
 import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { globSync, isDynamicPattern } from "tinyglobby";
 import { UsageError } from "./command.ts";
 import { describeFailure } from "./failure.ts";
 import { GITIGNORE, GitIgnores, ignores, type RuleChain, withRulesOf } from "./gitignore.ts";
@@ -67,8 +66,11 @@ function search(shownPrefix: string, absolutePrefix: string, chain: RuleChain, f
   }
 }
 
+/** tinyglobby, loaded only for a path that does not exist: a search of folders never needs it, nor its matcher. */
+type Glob = typeof import("tinyglobby");
+
 /** The leading segments of a glob that hold no glob syntax: the folder its matches are all in. */
-function globBase(pattern: string): string {
+function globBase({ isDynamicPattern }: Glob, pattern: string): string {
   const segments = pattern.split("/");
   const fixed = segments.slice(
     0,
@@ -78,8 +80,8 @@ function globBase(pattern: string): string {
 }
 
 /** The files a glob selects: the `*.hdlp` it matches, and those found in the folders it matches. */
-function expand(pattern: string, found: Found[]): void {
-  const matches = globSync(pattern, {
+function expand(glob: Glob, pattern: string, found: Found[]): void {
+  const matches = glob.globSync(pattern, {
     absolute: true,
     dot: true,
     onlyFiles: false,
@@ -88,7 +90,7 @@ function expand(pattern: string, found: Found[]): void {
     ignore: [...SKIPPED_FOLDERS].flatMap((name) => [`**/${name}`, `**/${name}/**`]),
   });
   if (matches.length === 0) throw new UsageError(`no file or folder matches \`${pattern}\`.`);
-  const ignored = new GitIgnores(resolve(globBase(pattern)));
+  const ignored = new GitIgnores(resolve(globBase(glob, pattern)));
   const show = (path: string) => (isAbsolute(pattern) ? path : relative(process.cwd(), path) || ".");
   for (const match of matches) {
     const isFolder = match.endsWith("/");
@@ -100,7 +102,7 @@ function expand(pattern: string, found: Found[]): void {
 }
 
 /** The files under one path given, in a stable order. */
-function filesUnder(given: string): Found[] {
+async function filesUnder(given: string): Promise<Found[]> {
   const found: Found[] = [];
   let info: Stats | undefined;
   try {
@@ -108,9 +110,11 @@ function filesUnder(given: string): Found[] {
   } catch (error) {
     throw new UsageError(`cannot read \`${given}\`: ${describeFailure(error)}.`);
   }
-  if (info === undefined && isDynamicPattern(given)) expand(given, found);
-  else if (info === undefined) throw new UsageError(`cannot read \`${given}\`: no such file or folder.`);
-  else if (!info.isDirectory()) found.push({ path: given, absolute: resolve(given) });
+  if (info === undefined) {
+    const glob = await import("tinyglobby");
+    if (!glob.isDynamicPattern(given)) throw new UsageError(`cannot read \`${given}\`: no such file or folder.`);
+    expand(glob, given, found);
+  } else if (!info.isDirectory()) found.push({ path: given, absolute: resolve(given) });
   else {
     const absolute = resolve(given);
     search(prefixOf(given), prefixOf(absolute), new GitIgnores(absolute).aboveNamed(absolute), found);
@@ -119,11 +123,11 @@ function filesUnder(given: string): Found[] {
 }
 
 /** The files under `paths` (see the module's comment): each path's in a stable order, each file once. */
-export function findFiles(paths: readonly string[]): string[] {
+export async function findFiles(paths: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
   const files: string[] = [];
   for (const given of paths) {
-    for (const { path, absolute } of filesUnder(given)) {
+    for (const { path, absolute } of await filesUnder(given)) {
       if (seen.has(absolute)) continue;
       seen.add(absolute);
       files.push(path);

@@ -51,16 +51,16 @@ describe("findFiles", () => {
     });
     for (const given of ["tools", "./tools", "tools/", "./tools//", "tools/../tools", join(dir, "tools"), `../${basename(dir)}/tools`]) {
       const expected = ["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "group/c/TOOL.hdlp"].map((name) => join(given, name));
-      expect(findFiles([given])).toEqual(expected);
+      expect(await findFiles([given])).toEqual(expected);
     }
     process.chdir(join(dir, "tools"));
-    expect(findFiles(["."])).toEqual(["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "group/c/TOOL.hdlp"]);
+    expect(await findFiles(["."])).toEqual(["a.hdlp", "a/TOOL.hdlp", "b/TOOL.hdlp", "group/c/TOOL.hdlp"]);
   });
 
   it("skips .git and node_modules, but searches one that is named", async () => {
     await inProject({ "a/TOOL.hdlp": "", ".git/x/TOOL.hdlp": "", "node_modules/pkg/TOOL.hdlp": "", "a/node_modules/p/TOOL.hdlp": "" });
-    expect(findFiles(["."])).toEqual(["a/TOOL.hdlp"]);
-    expect(findFiles(["node_modules"])).toEqual(["node_modules/pkg/TOOL.hdlp"]);
+    expect(await findFiles(["."])).toEqual(["a/TOOL.hdlp"]);
+    expect(await findFiles(["node_modules"])).toEqual(["node_modules/pkg/TOOL.hdlp"]);
   });
 
   it("leaves out what .gitignore files ignore, as `git ls-files` does, from the root down and from a subfolder", async () => {
@@ -72,10 +72,10 @@ describe("findFiles", () => {
       listed(folder)
         .filter((p) => p.endsWith(".hdlp") && !p.includes("node_modules/"))
         .sort();
-    expect(findFiles(["."])).toEqual(gitSays("."));
-    expect(findFiles(["tools"])).toEqual(gitSays("tools"));
+    expect(await findFiles(["."])).toEqual(gitSays("."));
+    expect(await findFiles(["tools"])).toEqual(gitSays("tools"));
     // What the tree is built to show, spelt out.
-    expect(findFiles(["."])).toEqual([
+    expect(await findFiles(["."])).toEqual([
       "tools/a/TOOL.hdlp",
       "tools/a/keep.draft.hdlp",
       "tools/b/b.draft.hdlp",
@@ -88,23 +88,23 @@ describe("findFiles", () => {
 
   it("outside a git checkout, reads the .gitignore files from the searched folder down only", async () => {
     await inProject({ ".gitignore": "*.hdlp\n", "tools/a/TOOL.hdlp": "", "tools/.gitignore": "b/\n", "tools/b/TOOL.hdlp": "" });
-    expect(findFiles(["tools"])).toEqual(["tools/a/TOOL.hdlp"]);
-    expect(findFiles(["tools/**"])).toEqual(["tools/a/TOOL.hdlp"]);
-    expect(findFiles(["."])).toEqual([]);
+    expect(await findFiles(["tools"])).toEqual(["tools/a/TOOL.hdlp"]);
+    expect(await findFiles(["tools/**"])).toEqual(["tools/a/TOOL.hdlp"]);
+    expect(await findFiles(["."])).toEqual([]);
   });
 
   it("takes a path named explicitly even when it is ignored, and searches a named folder that is", async () => {
     await inProject(IGNORING_TREE);
     mkdirSync(".git");
-    expect(findFiles(["tools/a/old.draft.hdlp", "tools/build"])).toEqual(["tools/a/old.draft.hdlp", "tools/build/TOOL.hdlp"]);
-    expect(findFiles(["tools/local", "vendor/theirs"])).toEqual(["tools/local/TOOL.hdlp", "vendor/theirs/TOOL.hdlp"]);
+    expect(await findFiles(["tools/a/old.draft.hdlp", "tools/build"])).toEqual(["tools/a/old.draft.hdlp", "tools/build/TOOL.hdlp"]);
+    expect(await findFiles(["tools/local", "vendor/theirs"])).toEqual(["tools/local/TOOL.hdlp", "vendor/theirs/TOOL.hdlp"]);
   });
 
   it("expands a glob: the *.hdlp it matches and the folders it matches, searched, leaving out what is ignored", async () => {
     await inProject(IGNORING_TREE);
     mkdirSync(".git");
-    expect(findFiles(["tools/**/TOOL.hdlp"])).toEqual(["tools/a/TOOL.hdlp", "tools/deep/er/still/TOOL.hdlp"]);
-    expect(findFiles(["tools/*"])).toEqual([
+    expect(await findFiles(["tools/**/TOOL.hdlp"])).toEqual(["tools/a/TOOL.hdlp", "tools/deep/er/still/TOOL.hdlp"]);
+    expect(await findFiles(["tools/*"])).toEqual([
       "tools/a/TOOL.hdlp",
       "tools/a/keep.draft.hdlp",
       "tools/b/b.draft.hdlp",
@@ -112,13 +112,13 @@ describe("findFiles", () => {
       "tools/deep/er/still/TOOL.hdlp",
       "tools/top-only.hdlp",
     ]);
-    expect(findFiles(["vendor/*/TOOL.hdlp", "{tools,vendor}/c*"])).toEqual(["vendor/ours/TOOL.hdlp", "tools/c/other.hdlp"]);
-    expect(() => findFiles(["tools/**/NOPE.hdlp"])).toThrow(new UsageError("no file or folder matches `tools/**/NOPE.hdlp`."));
+    expect(await findFiles(["vendor/*/TOOL.hdlp", "{tools,vendor}/c*"])).toEqual(["vendor/ours/TOOL.hdlp", "tools/c/other.hdlp"]);
+    await expect(findFiles(["tools/**/NOPE.hdlp"])).rejects.toThrow(new UsageError("no file or folder matches `tools/**/NOPE.hdlp`."));
   });
 
   it("gives each file once, in the order of the paths given, whichever way it is spelt", async () => {
     const dir = await inProject({ "tools/a/TOOL.hdlp": "", "tools/b/TOOL.hdlp": "", "z.hdlp": "" });
-    expect(findFiles(["z.hdlp", "tools", "./tools/a/TOOL.hdlp", join(dir, "tools/b/TOOL.hdlp"), "tools/*/TOOL.hdlp", "."])).toEqual([
+    expect(await findFiles(["z.hdlp", "tools", "./tools/a/TOOL.hdlp", join(dir, "tools/b/TOOL.hdlp"), "tools/*/TOOL.hdlp", "."])).toEqual([
       "z.hdlp",
       "tools/a/TOOL.hdlp",
       "tools/b/TOOL.hdlp",
@@ -129,12 +129,12 @@ describe("findFiles", () => {
     const dir = await inProject({ "tools/a/TOOL.hdlp": "", "elsewhere/x/TOOL.hdlp": "", "tools/odd.hdlp/readme.md": "" });
     symlinkSync(join(dir, "elsewhere/x"), "tools/linked");
     symlinkSync(join(dir, "nowhere"), "tools/dangling.hdlp");
-    expect(findFiles(["tools"])).toEqual(["tools/a/TOOL.hdlp", "tools/dangling.hdlp", "tools/odd.hdlp"]);
-    expect(findFiles(["tools/linked"])).toEqual(["tools/linked/TOOL.hdlp"]);
+    expect(await findFiles(["tools"])).toEqual(["tools/a/TOOL.hdlp", "tools/dangling.hdlp", "tools/odd.hdlp"]);
+    expect(await findFiles(["tools/linked"])).toEqual(["tools/linked/TOOL.hdlp"]);
   });
 
   it("names a path that does not exist", async () => {
     await inProject({});
-    expect(() => findFiles(["nowhere"])).toThrow(new UsageError("cannot read `nowhere`: no such file or folder."));
+    await expect(findFiles(["nowhere"])).rejects.toThrow(new UsageError("cannot read `nowhere`: no such file or folder."));
   });
 });

@@ -6,7 +6,7 @@ import { defaultLexicon } from "./lexicon.ts";
 const lexicon = defaultLexicon();
 /** How each operation word of a text is read, as `surface:sense:use`. */
 const uses = (text: string): string[] => frameOf(analyze(text, lexicon), lexicon).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
-const required = (text: string): string[] => requiredOperations(frameOf(analyze(text, lexicon), lexicon), lexicon);
+const required = (text: string): string[] => requiredOperations(frameOf(analyze(text, lexicon), lexicon), lexicon, analyze(text, lexicon).text);
 
 describe("frameOf: an operation asked for, or only spoken of", () => {
   it("takes an operation word for what is asked", () => {
@@ -112,6 +112,16 @@ describe("requiredOperations", () => {
     expect(servedBy(["call"], "打一下 http://10.0.2.15:8080/health")).toBe(true);
     // beside no light verb, the operations asked for hold as before
     expect(required("删掉这个 PR")).toEqual(["delete"]);
+  });
+
+  it("takes a light verb, or a verb that makes its object its result (压成), whose object is an operation (来个总结, 压成要点) for a request for that operation", () => {
+    expect(required("给这份周报来个总结")).toEqual(["summarize"]);
+    expect(required("做个全文检索")).toEqual(["search"]);
+    // so does a verb that makes its object its result: 压成要点 summarises; 打成包 still packs
+    expect(required("这份文档压成一段摘要")).toEqual(["summarize"]);
+    expect(required("把这个目录打成包")).toContain("compress");
+    // an operation further on is another step: the light verb keeps its object (发个 PR)
+    expect(required("帮我发个 PR 然后部署")).toContain("do");
   });
 });
 

@@ -333,6 +333,9 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
+/** Between a light verb and the operation that is its object: nothing, or a short Chinese modifier (做个相似度检索). */
+const LIGHT_OBJECT_GAP = /^\s*[\p{Script=Han}]{0,3}\s*$/u;
+
 /**
  * The operations a request's frame holds the tools to: the change operations
  * it asks for when there are any (看一下再删掉 is a request to delete), else
@@ -340,21 +343,31 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
- * any tool that changes the object serves it (see `servesOperation`).
+ * any tool that changes the object serves it (see `servesOperation`); when
+ * its object is an operation (来个总结, 做个相似度检索), it asks for that one, as
+ * does a verb that makes its object its result (压成一段摘要).
  */
-export function requiredOperations(frame: Frame, lexicon: Lexicon): string[] {
+export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string): string[] {
   const changes = (senses: readonly string[]) => senses.filter((a) => lexicon.senses.get(a)?.effect === "change");
+  const isLight = (sense: string) => lexicon.senses.get(sense)?.light === true;
+  // A light verb whose object is an operation (来个总结, 做个相似度检索, 来个 TL;DR) asks for that operation.
+  const objectOf = (u: OperationUse) =>
+    frame.uses.find((v) => v.use === "act" && v.start >= u.end && !isLight(v.sense) && LIGHT_OBJECT_GAP.test(text.slice(u.end, v.start)));
+  // So does a verb that makes its object its result (压成几个要点, 翻成英文): the result says what is done.
+  const named = frame.uses.filter((u) => u.use === "act" && (isLight(u.sense) || u.surface.endsWith("成")) && objectOf(u) !== undefined);
   const bySpan = new Map<string, string[]>();
-  for (const u of frame.uses) if (u.use === "act") bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
-  const spoken = new Set([...bySpan.values()].flat());
+  for (const u of frame.uses)
+    if (u.use === "act" && !named.some((n) => n.start === u.start && n.end === u.end))
+      bySpan.set(`${u.start}:${u.end}`, [...(bySpan.get(`${u.start}:${u.end}`) ?? []), u.sense]);
+  const spoken = new Set([...frame.uses.filter((u) => u.use === "act").map((u) => u.sense)]);
   const words = [...bySpan.values(), ...[...frame.acts].filter((a) => !spoken.has(a)).map((a) => [a])];
   const mixed = words.filter((senses) => changes(senses).length > 0 && changes(senses).length < senses.length);
   const plain = words.filter((senses) => !mixed.includes(senses));
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
-  const asked = [...frame.acts].filter((a) => !unasked.has(a));
+  const asked = [...new Set(words.flat())].filter((a) => !unasked.has(a));
   const required = changes(asked).length > 0 ? changes(asked) : asked;
   // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
-  const lightWords = [...bySpan.values()].filter((senses) => senses.some((a) => lexicon.senses.get(a)?.light === true));
+  const lightWords = [...bySpan.values()].filter((senses) => senses.some(isLight));
   return [...new Set([...required, ...lightWords.flat()])];
 }

@@ -113,6 +113,13 @@ describe("buildLexicon", () => {
     expect(lexicon.englishPhrases.get("api")).toEqual(expect.arrayContaining(["http", "service"]));
     // a message is pushed onto a queue as code is pushed to a remote
     expect(lexicon.englishPhrases.get("push")).toEqual(expect.arrayContaining(["push", "enqueue"]));
+    // close is 关闭 in English: it stops something, as shut down does
+    expect(lexicon.englishPhrases.get(englishKey("close"))).toContain("stop");
+    // 抓下来 takes the latest from a remote as 拉下来 does; put back returns to an earlier state as go back does
+    expect(lexicon.hanPhrases.get("抓下来")).toContain("pull");
+    expect(lexicon.englishPhrases.get(englishKey("put back"))).toContain("rollback");
+    // 留个 / 加一条 leave what is done to their object, as 加个 does
+    for (const light of ["留个", "留下", "加一条"]) expect(lexicon.hanPhrases.get(light), light).toContain("do");
   });
 });
 

@@ -53,6 +53,45 @@ describe("intent matching", () => {
     expect(matcher.explain("看下最近的部署", { tools: ["deploy"] }).candidates.find((c) => c.name === "deploy")?.servesObject).toBe(true);
   });
 
+  it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {
+    const tools = [
+      tool({
+        name: "git-branch",
+        display: "分支管理",
+        intent: "在仓库里创建或删除分支",
+        params: [
+          ["repo", "仓库全名"],
+          ["branch", "分支名"],
+        ],
+      }),
+      tool({
+        name: "bucket-object-delete",
+        display: "删除存储对象",
+        intent: "删除存储桶里的对象",
+        params: [
+          ["bucket", "存储桶名"],
+          ["key", "对象的键"],
+        ],
+      }),
+    ];
+    const holders = createMatcher(tools);
+    // the repository only says where the branch tool's branch is: deleting a repository is not its job
+    expect(holders.match("把这个仓库整个删掉").found).toBe(false);
+    expect(holders.match("delete the whole repository").found).toBe(false);
+    // what it acts on it serves, with the holder named as where it is
+    expect(holders.match("把仓库里的 feature/x 分支删掉").candidates[0]?.name).toBe("git-branch");
+    expect(holders.match("删掉桶里的那些对象").candidates[0]?.name).toBe("bucket-object-delete");
+    expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
+  });
+
+  it("reads the word before a counted object (…一个, …一条) or a result (…掉) as the request's verb: one no sense knows asks for what no tool does", () => {
+    expect(matcher.explain("给 5 号 issue 钉一个置顶").verdict).toMatch(/no sense knows what "钉" asks to do/);
+    expect(matcher.explain("这个容器直接 drain 掉").verdict).toMatch(/no sense knows what "drain" asks to do/);
+    // a known verb there, or a counted object after a known operation, is served as before
+    expect(first("在 issue 12 下面评论一条")).toBe("issue-comment");
+    expect(first("这个容器直接重启掉")).toBe("container-restart");
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

@@ -170,6 +170,12 @@ interface Ranked {
 interface FrameCheck {
   readonly operations?: SenseSet;
   readonly objects?: SenseSet;
+  /**
+   * The request asks for a change to a thing that holds others (a repository,
+   * a persona, a bucket) and names nothing inside it: the tool must act on that
+   * thing, not only locate what it acts on by it (a branch tool's repository).
+   */
+  readonly onActed: boolean;
 }
 
 interface Fit {
@@ -211,6 +217,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const acts = frames.map((f) => senseBits.of(f.acts));
   // A tool works on what it names and on the product of what it does (a tool that backs up works on backups).
   const objects = frames.map((f) => senseBits.of([...f.objects, ...f.acts]));
+  // What it acts on, as against what it only locates that by: where a request asks for a change, only this serves.
+  const actedOn = texts.map((t, doc) => (t.actsOn.size > 0 ? senseBits.of([...t.actsOn, ...t.frame.acts]) : objects[doc]!));
   const index = new InvertedIndex(
     texts.map((t) => t.fields),
     options.weighting ?? DEFAULT_WEIGHTING,
@@ -218,15 +226,16 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const vocabulary = { index, lexicon, typos: typoVocabulary(index, lexicon) };
   const before = (a: number, b: number): boolean => tools[a]!.name < tools[b]!.name;
 
+  const objectsFor = (check: FrameCheck, doc: number): SenseSet => (check.onActed ? actedOn[doc]! : objects[doc]!);
   const fit = (check: FrameCheck, doc: number): Fit => ({
     operation: check.operations === undefined || check.operations.meets(acts[doc]!),
-    object: check.objects === undefined || check.objects.meets(objects[doc]!),
+    object: check.objects === undefined || check.objects.meets(objectsFor(check, doc)),
   });
   // The hot path over 10,000 tools: no object per tool.
   const adjusted = (check: FrameCheck) => (doc: number, score: number) => {
     let adjustedScore = score;
     if (check.operations !== undefined && !check.operations.meets(acts[doc]!)) adjustedScore *= FRAME_MISS;
-    if (check.objects !== undefined && !check.objects.meets(objects[doc]!)) adjustedScore *= FRAME_MISS;
+    if (check.objects !== undefined && !check.objects.meets(objectsFor(check, doc))) adjustedScore *= FRAME_MISS;
     return adjustedScore;
   };
 
@@ -397,7 +406,9 @@ function factor(fit: Fit): number {
  * its objects or an object that includes one (a tool on paths works on files).
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
-  const check: { operations?: SenseSet; objects?: SenseSet } = {};
+  const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
+    onActed: asksChangeOfHolder(request, lexicon),
+  };
   if (request.required.length > 0) {
     const serving = [...lexicon.senses.values()].filter(
       (sense) => sense.class === "operation" && request.required.some((op) => servesOperation(new Set([sense.id]), op, lexicon)),
@@ -410,6 +421,28 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
     check.objects = bits.of([...request.objects, ...including.map((sense) => sense.id)]);
   }
   return check;
+}
+
+/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶): named as a place, not as the thing acted on. */
+const PLACE_AFTER = /^\s*(?:[里上中内下]|底下)/u;
+const PLACE_BEFORE = /(?:[在从到往]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
+
+/**
+ * Whether the request asks for a general change (delete, create …) of a thing
+ * that holds others (a repository, a persona, a domain) and names nothing
+ * else: no value (a path, a name in it), no place (a host), and the thing not
+ * named as where (仓库里, in the bucket). Then a tool serves it only if it acts
+ * on that thing, not if it only locates what it acts on by it.
+ */
+function asksChangeOfHolder(request: Request, lexicon: Lexicon): boolean {
+  const general = request.required.some((op) => lexicon.senses.get(op)?.effect === "change" && lexicon.senses.get(op)?.general === true);
+  if (!general || request.objects.size === 0) return false;
+  const { text, terms } = request.analysis;
+  return [...request.objects].every((o) => {
+    const sense = lexicon.senses.get(o);
+    if (sense === undefined || sense.place || sense.includes.size === 0 || !request.frame.objects.has(o)) return false;
+    return terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
+  });
 }
 
 /** Senses as bits of a few 32-bit words, one bit a sense of the lexicon. */

@@ -162,7 +162,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     valueMask,
     terms,
     frame: fullFrame,
-    required: requiredOperations(fullFrame, lexicon),
+    required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
   };
@@ -319,6 +319,9 @@ function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lex
 
 /** What may follow the verb of a 把 clause: a result, a direction, a place (注销掉, 念给我听, 加进去, 放旁边). */
 const ZH_TAIL = /(?:掉|了|吧|啊|呀|一下|一遍|给我听|给我看|给我|好|[进出上下回过起开][来去]|底下|旁边|里面|上面|下面|里|上|下)+$/u;
+/** A word right before a counted object (补一个, 加一条, 配一份) or a result (close 掉): in the place of a verb, unless it counts or points itself. */
+const ZH_VERB_BEFORE_OBJECT =
+  /(?<![\p{Script=Han}a-z])(?![这那哪每各某几一两三四五六七八九十整半多好])([\p{Script=Han}]|[a-z]+)\s*(?=[一两几][个条份张次把项]|个|掉)/gu;
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 
@@ -326,7 +329,8 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * The word in the place of the request's verb, when neither a tool nor the
  * thesaurus knows it: after 帮我 / 请 (帮我画一张图); and when the request
  * asks for no operation the thesaurus knows, before the complement of a 把
- * clause (把 ZY007 整个注销掉, 把这段文字念给我听, 把 worker-3 drain 掉), or
+ * clause (把 ZY007 整个注销掉, 把这段文字念给我听, 把 worker-3 drain 掉),
+ * before a counted object or a result in any clause (补一个标签, close 掉), or
  * first in an English command followed by its object (transcribe this memo).
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
@@ -350,6 +354,11 @@ function unknownVerb(
     if (ask !== null) {
       const at = base + ask.index + ask[0].length - ask[1]!.length;
       candidates.push([at, at + firstWordLength(ask[1]!)]);
+    }
+    // A verb takes its object counted (补一个, 加一条) or its result (close 掉): the word before them, when nothing known is asked.
+    for (const verb of asksKnown ? [] : body.matchAll(ZH_VERB_BEFORE_OBJECT)) {
+      const at = base + verb.index;
+      candidates.push([at, at + verb[1]!.length]);
     }
     const ba = body.lastIndexOf("把");
     if (ba !== -1 && !asksKnown) {

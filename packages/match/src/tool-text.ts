@@ -15,6 +15,14 @@ import { findValues, shapeOf, valueSlots } from "./values.ts";
 export interface ToolText {
   readonly fields: FieldTerms;
   readonly frame: Frame;
+  /**
+   * The objects the tool acts on, as against those it only locates them by:
+   * what its name's last object (`git-branch`: a branch, not the repository
+   * its `repo` param names) and its display name speak of, and every object of
+   * a param that takes one of those (`path: 文件或目录` makes a file tool act
+   * on folders too). Empty when neither names an object: then all its objects.
+   */
+  readonly actsOn: ReadonlySet<string>;
 }
 
 /** Tools repeat a lot of text (param descriptions like 仓库名, 工作目录): each text is analysed once. */
@@ -57,6 +65,7 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
   return {
     fields,
     frame: { acts: new Set(said.flatMap((f) => [...f.acts])), objects, uses: said.flatMap((f) => f.uses) },
+    actsOn: actedOn(tool, name, said[1]!, analyse, lexicon),
   };
 }
 
@@ -133,6 +142,25 @@ function sameWords(a: readonly JsonValue[] | undefined, b: readonly JsonValue[] 
   if (a === b) return true;
   const [x, y] = [a ?? [], b ?? []].map((values) => values.filter((v) => typeof v === "string")) as [JsonValue[], JsonValue[]];
   return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/**
+ * The objects a tool acts on (see `ToolText.actsOn`). A name is its system,
+ * its object and its operation (`forgejo-repo-create`, `hldp-module-write`):
+ * the object is the last part that names one; the parts before it name where
+ * (forgejo, git, hldp), like a param that takes a repository or a persona.
+ */
+function actedOn(tool: ToolModel, name: Analysis, display: Frame, analyse: Analyser, lexicon: Lexicon): ReadonlySet<string> {
+  const objectsOf = (text: string): Set<string> => new Set(memoFrame(analyse(text), lexicon).objects);
+  const parts = name.text.split(/[-_.]+/);
+  const head = parts.map(objectsOf).findLast((objects) => objects.size > 0) ?? new Set<string>();
+  const acted = new Set([...head, ...display.objects]);
+  if (acted.size === 0) return acted;
+  for (const param of tool.params) {
+    const taken = [...objectsOf(param.name.replace(/[-_.]+/g, " ")), ...objectsOf(param.description)];
+    if (taken.some((o) => acted.has(o))) for (const o of taken) acted.add(o);
+  }
+  return acted;
 }
 
 /**

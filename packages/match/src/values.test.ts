@@ -116,6 +116,9 @@ describe("shapeOf", () => {
     expect(valueSlots("path", "./scripts/migrate.sh")).toEqual(["path", "file"]);
     expect(valueSlots("path", "/srv/app")).toEqual(["path", "directory"]);
     expect(valueSlots("path", "/etc/nginx/conf.d/")).toEqual(["path", "directory"]);
+    // a hidden name may be a file (.bashrc) or a folder (.ssh): both
+    expect(valueSlots("path", "/root/.bashrc")).toEqual(["path", "file", "directory"]);
+    expect(valueSlots("path", "/home/zy/.ssh")).toEqual(["path", "file", "directory"]);
     expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
   });
 

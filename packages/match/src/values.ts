@@ -91,9 +91,14 @@ const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
 const FILE_AT_END = /[^/.]\.[a-z0-9]{2,8}$/;
 const FILE_PATH_SLOTS: readonly string[] = ["path", "file"];
 
-/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's. */
+/** A path whose last part is hidden (`/root/.bashrc`, `~/.ssh`) names a file or a folder: the shape does not tell. */
+const HIDDEN_AT_END = /\/\.[a-z0-9][^/.]*$/;
+const HIDDEN_PATH_SLOTS: readonly string[] = ["path", "file", "directory"];
+
+/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's, and one that ends in a hidden name either. */
 export function valueSlots(kind: ValueKind, surface: string): readonly string[] {
-  return kind === "path" && FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : SLOTS[kind];
+  if (kind !== "path") return SLOTS[kind];
+  return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : HIDDEN_AT_END.test(surface) ? HIDDEN_PATH_SLOTS : SLOTS[kind];
 }
 
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;

@@ -52,7 +52,7 @@ export const command: Command = {
     const stdin = stdinName(values, positionals);
     if (stdin !== undefined && values.write) throw new UsageError("--write rewrites files, and --stdin has none: the formatted text is printed.");
     const paths = positionals.length ? positionals : stdin === undefined ? await defaultPaths(values) : [];
-    const sources = stdin === undefined ? readSources(paths) : [(await readStdin(stdin)).source];
+    const sources = stdin === undefined ? await readSources(paths) : [(await readStdin(stdin)).source];
     if (sources.length === 0) throw noFilesError(paths);
     const mode = values.check ? "check" : values.write ? "write" : "print";
     if (mode === "print" && sources.length !== 1)

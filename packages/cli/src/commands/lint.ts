@@ -148,7 +148,7 @@ async function lintPaths(
   const folders = paths.filter((path) => !repositories.includes(path));
   if (values.fix && repositories.length)
     throw new UsageError(`--fix writes files back, and ${repositories.join(", ")} is in a repository: lint a checkout of it to fix it.`);
-  let sources: SourceFile[] = readSources(folders);
+  let sources: SourceFile[] = await readSources(folders);
   const rules = await matcherRules(values.collisions === true);
   let results = lintSources(sources, rules(sources));
   for (const root of repositories) {

@@ -71,14 +71,26 @@ function runRules(tool: ToolFacts): Diagnostic[] {
   return found;
 }
 
-function finish(suppressions: readonly Suppression[], diagnostics: Diagnostic[], extra?: ExtraRules): Diagnostic[] {
-  const known = extra === undefined ? RULE_IDS : new Set([...RULE_IDS, ...extra.rules.map((r) => r.id)]);
-  const unjudged = extra === undefined || extra.findings !== undefined ? NONE : new Set(extra.rules.map((r) => r.id));
-  // Stable sort: findings at the same place keep the order their rule reported them in.
-  return applySuppressions(suppressions, diagnostics, known, unjudged).sort(compareDiagnostics);
+/** The rules a suppression may name, and those of them that did not run this time (see ExtraRules). */
+interface KnownRules {
+  readonly known: ReadonlySet<string>;
+  readonly unjudged: ReadonlySet<string>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
+const CORE_RULES: KnownRules = { known: RULE_IDS, unjudged: NONE };
+
+/** Made once for a whole set of files, not for each. */
+function knownRules(extra: ExtraRules | undefined): KnownRules {
+  if (extra === undefined) return CORE_RULES;
+  const extraIds = extra.rules.map((r) => r.id);
+  return { known: new Set([...RULE_IDS, ...extraIds]), unjudged: extra.findings !== undefined ? NONE : new Set(extraIds) };
+}
+
+function finish(suppressions: readonly Suppression[], diagnostics: Diagnostic[], { known, unjudged }: KnownRules): Diagnostic[] {
+  // Stable sort: findings at the same place keep the order their rule reported them in.
+  return applySuppressions(suppressions, diagnostics, known, unjudged).sort(compareDiagnostics);
+}
 
 /**
  * Rules that live outside the core, over what only another package knows
@@ -106,7 +118,7 @@ export function lint(parsed: ToolDocument | ParseResult, options: LintOptions = 
 /** `lint`, also handing back the facts it worked out (the model is built from them). */
 export function lintDocument(parsed: ToolDocument | ParseResult, options: LintOptions = {}): { tool: ToolFacts; diagnostics: Diagnostic[] } {
   const tool = collectFacts(toSource(parsed), options);
-  return { tool, diagnostics: finish(readSuppressions(tool.source), runRules(tool)) };
+  return { tool, diagnostics: finish(readSuppressions(tool.source), runRules(tool), CORE_RULES) };
 }
 
 function toSource(parsed: ToolDocument | ParseResult) {
@@ -180,7 +192,8 @@ export function combineLints(files: readonly FileLint[], extra?: ExtraRules): Li
   const found = files.map((file) => [...file.diagnostics, ...(extra?.findings?.get(file.path) ?? [])]);
   const summaries = files.map((file) => file.summary);
   for (const rule of FILE_SET_RULES) rule.check(summaries, (index, finding) => void found[index]!.push(toDiagnostic(rule, finding)));
-  return files.map((file, index) => ({ path: file.path, diagnostics: finish(file.suppressions, found[index]!, extra) }));
+  const rules = knownRules(extra);
+  return files.map((file, index) => ({ path: file.path, diagnostics: finish(file.suppressions, found[index]!, rules) }));
 }
 
 /** Lint files together: each on its own, plus the rules across them (duplicate names, folder names) and `extra`'s. */

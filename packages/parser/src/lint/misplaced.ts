@@ -32,7 +32,14 @@ export interface Misplacement {
   readonly destination: Destination;
 }
 
+/**
+ * A file with no key at the wrong depth (most files) gets the one shared
+ * empty answer: a WeakMap keeps its values through young-generation
+ * collections whatever becomes of their keys, so a map of its own for every
+ * file linted would be copied and promoted by the collector for nothing.
+ */
 const computed = new WeakMap<ToolFacts, ReadonlyMap<Entry, Misplacement>>();
+const NONE: ReadonlyMap<Entry, Misplacement> = new Map();
 
 /** The misplacement of `entry`, when it is one. */
 export function misplacementOf(tool: ToolFacts, entry: Entry): Misplacement | undefined {
@@ -64,9 +71,10 @@ function looksLikeParam(value: Value | null): boolean {
   return value.entries.some((e) => e.key.text === "type") && value.entries.every((e) => PARAM_KEY_NAMES.has(e.key.text));
 }
 
-function find(tool: ToolFacts): Map<Entry, Misplacement> {
-  const found = new Map<Entry, Misplacement>();
-  const add = (entry: Entry, map: MapNode, where: string, what: string, destination: Destination) => found.set(entry, { entry, map, where, what, destination });
+function find(tool: ToolFacts): ReadonlyMap<Entry, Misplacement> {
+  let found: Map<Entry, Misplacement> | undefined;
+  const add = (entry: Entry, map: MapNode, where: string, what: string, destination: Destination) =>
+    (found ??= new Map()).set(entry, { entry, map, where, what, destination });
   const params = tool.fields.get("params_schema")?.value;
 
   for (const entry of tool.root.entries) {
@@ -107,7 +115,7 @@ function find(tool: ToolFacts): Map<Entry, Misplacement> {
       }
     }
   }
-  return found;
+  return found ?? NONE;
 }
 
 /** The canonical order of the keys of a destination, for inserting `key` at the right place. */

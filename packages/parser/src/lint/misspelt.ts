@@ -18,36 +18,46 @@ export const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name
 export const PARAM_KEY_NAMES: ReadonlySet<string> = new Set(PARAM_KEYS.map((k) => k.name));
 export const CONSTRAINT_NAMES: ReadonlySet<string> = new Set(CONSTRAINT_KEYS.map((k) => k.name));
 
-/** A map's keys as the facts hold them: each name once, with its first entry. */
-type Present = Iterable<[string, Entry]> & object;
+/** A map's keys as the facts hold them (the facts' `fields`, `constraintEntries`, a param's `keys`): each name once, with its first entry. */
+export type Present = Iterable<[string, Entry]> & { has(key: string): boolean; keys(): IterableIterator<string> };
 
 /** A map's unknown keys (first occurrence of each, in order), each with its did-you-mean. */
 export interface Misspellings {
-  /** Every key the map holds. */
-  readonly keys: ReadonlySet<string>;
   /** The suggestion for each unknown key (undefined: none near). */
   readonly suggestions: ReadonlyMap<string, string | undefined>;
   /** The first unknown key's entry suggesting each known name. */
   readonly byWanted: ReadonlyMap<string, Entry>;
 }
 
+const NONE: Misspellings = { suggestions: new Map(), byWanted: new Map() };
+
+/**
+ * Only maps with an unknown key are kept here: most maps have none, and a
+ * WeakMap keeps its values through young-generation collections whatever
+ * becomes of their keys, so an entry for each map of every file linted would
+ * be copied and promoted by the collector for nothing.
+ */
 const cache = new WeakMap<Present, Misspellings>();
 
-/** The misspellings among `present` (the facts' `fields`, `constraintEntries`, a param's `keys`). */
+function allKnown(present: Present, known: ReadonlySet<string>): boolean {
+  for (const key of present.keys()) if (!known.has(key)) return false;
+  return true;
+}
+
+/** The misspellings among `present`. */
 export function misspellings(present: Present, known: ReadonlySet<string>): Misspellings {
+  if (allKnown(present, known)) return NONE;
   let found = cache.get(present);
   if (!found) {
-    const keys = new Set<string>();
     const suggestions = new Map<string, string | undefined>();
     const byWanted = new Map<string, Entry>();
     for (const [key, entry] of present) {
-      keys.add(key);
       if (known.has(key)) continue;
       const suggestion = didYouMean(key, known);
       suggestions.set(key, suggestion);
       if (suggestion !== undefined && !byWanted.has(suggestion)) byWanted.set(suggestion, entry);
     }
-    found = { keys, suggestions, byWanted };
+    found = { suggestions, byWanted };
     cache.set(present, found);
   }
   return found;

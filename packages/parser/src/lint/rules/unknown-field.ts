@@ -1,9 +1,9 @@
 import { TOOL_FILE_NAME } from "../../catalogue/layout.ts";
-import type { Entry, MapNode } from "../../syntax/ast.ts";
+import type { MapNode } from "../../syntax/ast.ts";
 import type { ToolFacts } from "../../semantic/tool-facts.ts";
 import { misplacementOf } from "../misplaced.ts";
 import { replace } from "../edits.ts";
-import { CONSTRAINT_NAMES, FIELD_NAMES, KEY_NAMES, misspellings } from "../misspelt.ts";
+import { CONSTRAINT_NAMES, FIELD_NAMES, KEY_NAMES, misspellings, type Present } from "../misspelt.ts";
 import type { Report, Rule } from "../rule.ts";
 
 /**
@@ -13,14 +13,14 @@ import type { Report, Rule } from "../rule.ts";
 function reportUnknown(
   tool: ToolFacts,
   map: MapNode | undefined,
-  present: Iterable<[string, Entry]> & object,
+  present: Present,
   known: ReadonlySet<string>,
   where: string,
   path: () => string,
   report: Report,
 ): void {
   if (!map) return;
-  const { keys, suggestions } = misspellings(present, known);
+  const { suggestions } = misspellings(present, known);
   if (suggestions.size === 0) return;
   // Renaming to a key the map has (or that an earlier misspelling is renamed to) would write it twice.
   const claimed = new Set<string>();
@@ -28,7 +28,7 @@ function reportUnknown(
     const key = entry.key.text;
     if (known.has(key) || misplacementOf(tool, entry)) continue; // a key at the wrong depth: misplaced-key says where it belongs
     const suggestion = suggestions.get(key);
-    const renamable = suggestion !== undefined && !keys.has(suggestion) && !claimed.has(suggestion);
+    const renamable = suggestion !== undefined && !present.has(suggestion) && !claimed.has(suggestion);
     if (renamable) claimed.add(suggestion);
     report({
       message: `\`${key}\` is not a field of ${where}${suggestion ? `; did you mean \`${suggestion}\`?` : "; it is ignored."}`,

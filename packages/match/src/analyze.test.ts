@@ -32,6 +32,19 @@ describe("analyze", () => {
     expect(keys("0 表示永不过期")).not.toContain("c:table");
   });
 
+  it("finds no one-character operation or object inside an everyday word that holds it without its meaning", () => {
+    // 推荐 recommends (no push), 算法 is an algorithm (no compute), 库存 is stock (no database, no write), 继续 goes on (no renew)
+    expect(keys("新的推荐算法")).not.toContain("c:push");
+    expect(keys("新的推荐算法")).not.toContain("c:compute");
+    expect(keys("库存为零的商品")).not.toContain("c:database");
+    expect(keys("库存为零的商品")).not.toContain("c:write");
+    expect(keys("继续观察")).not.toContain("c:renew");
+    expect(keys("关键日志")).not.toContain("c:key");
+    // the sense's own words are still read
+    expect(keys("推到 origin")).toContain("c:push");
+    expect(keys("删库")).toContain("c:database");
+  });
+
   it("finds a phrasal verb with its object between verb and particle", () => {
     const analysis = analyze("roll order-api back to 1.7.4", defaultLexicon());
     const rollback = analysis.terms.find((t) => t.key === "c:rollback");

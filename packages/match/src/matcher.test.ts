@@ -28,6 +28,17 @@ describe("intent matching", () => {
     expect(first("retsart the containr")).toBe("container-restart");
   });
 
+  it("reads a sure slip in an operation word as that operation asked for: the same sound, no word of its own changed", () => {
+    // 推宋 is 推送 (push) mistyped, 题交 提交 (commit), 摘药 摘要 (summarize): asked for as if typed right
+    expect(matcher.explain("代码推宋到 origin 上，别人要看").required).toContain("push");
+    expect(matcher.explain("把本地改动题交一下").required).toContain("commit");
+    expect(matcher.explain("把这篇长文章压缩成一段摘药").required).toContain("summarize");
+    // 写了 is write typed on purpose, not 卸了 (uninstall); 对不上 holds a stop character, no 补上; 上了 only nearly sounds like 删了
+    expect(matcher.explain("配置文件里写了 8443 这个端口").required).not.toContain("uninstall");
+    expect(matcher.explain("日志时间戳对不上，同步一下").required).not.toContain("write");
+    expect(matcher.explain("hlpd.cn 现在解析到哪个 IP 上了？").required).not.toContain("delete");
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

@@ -8,6 +8,7 @@ import { type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
+import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import { findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
@@ -137,16 +138,15 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
   terms.push(...slotTerms(analysis, values, named));
-  const typos = typoTerms(analysis, vocabulary, valueMask);
+  const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
   terms.push(...typos);
 
-  // An operation word inside a value, or inside a stretch a typo candidate reads anew (建听 → 监听), is not asked for.
+  // An operation word inside a value is not asked for; a stretch a typo candidate reads anew is read as corrected (推宋 asks to push as 推送 does; 建听 → 监听 asks to create nothing).
   const notIntent = new SpanMask(
     analysis.text.length,
     [...intentValues, ...named].map((v) => [v.start, v.end] as const),
   );
-  for (const t of typos) notIntent.mark(t.start, t.end);
-  const frame = frameOf(analysis, lexicon, notIntent);
+  const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
@@ -166,6 +166,23 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
   };
+}
+
+/**
+ * The analysis as the frame reads it when typo candidates correct some of its
+ * stretches: the senses found inside a corrected stretch give way to the
+ * senses of its corrections, at the same place, so that a slip in an
+ * operation word (推宋, 界压, retsart) is that operation asked for, by the
+ * grammar around it, as if typed right.
+ */
+function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], readings: readonly Term[]): Analysis {
+  if (typos.length === 0) return analysis;
+  const corrected = new SpanMask(
+    analysis.text.length,
+    typos.map((t) => [t.start, t.end] as const),
+  );
+  const kept = analysis.terms.filter((t) => t.kind !== "concept" || !corrected.covers(t.start, t.end));
+  return { ...analysis, terms: [...kept, ...readings].sort((a, b) => a.start - b.start) };
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
@@ -266,27 +283,47 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   return out;
 }
 
-/** Terms reached through typo candidates, for the request's words that neither a tool nor the thesaurus knows. */
-function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, values: SpanMask): RequestTerm[] {
+/**
+ * Terms reached through typo candidates, for the request's words that neither
+ * a tool nor the thesaurus knows; and the senses of the corrections the frame
+ * reads in place of what was typed (`correctedReading`): every English one,
+ * and a Chinese one of the very same sound whose changed characters are no
+ * thesaurus word of their own (写了 is written on purpose, not 卸了 mistyped).
+ */
+function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, values: SpanMask): { terms: RequestTerm[]; readings: Term[] } {
   const out: RequestTerm[] = [];
-  const add = (known: string, concepts: readonly string[], start: number, end: number, label: string): void => {
+  const readings: Term[] = [];
+  const add = (typed: string, known: string, start: number, end: number): void => {
+    const label = `${typed}→${known}`;
+    const concepts = (isHanText(known) ? lexicon.hanPhrases.get(known) : lexicon.englishPhrases.get(known)) ?? [];
     if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
     for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+    if (!isHanText(known) || !slipOf(typed, known, lexicon)) return;
+    for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: label });
   };
   for (const word of analysis.englishWords) {
     if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
     if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
-    for (const known of typos.english(word.stem, word.surface))
-      add(known, lexicon.englishPhrases.get(known) ?? [], word.start, word.end, `${word.surface}→${known}`);
+    for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
   }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
   for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
     const end = start + word.length;
     if (values.covers(start, end)) continue;
-    for (const known of typos.han(word, words.has(`${start}:${end}`))) add(known, lexicon.hanPhrases.get(known) ?? [], start, end, `${word}→${known}`);
+    for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
   }
-  return out;
+  return { terms: out, readings };
+}
+
+/**
+ * Whether a Chinese stretch is surely a slip for a word: the same sound as it
+ * (a fuzzy one may be a dialect's or another word), and what differs typed as
+ * no thesaurus word of its own (写了 for 卸了 is write, typed on purpose).
+ */
+function slipOf(typed: string, known: string, lexicon: Lexicon): boolean {
+  if (pinyinKey(typed) !== pinyinKey(known)) return false;
+  return [...typed].every((char, i) => !lexicon.hanStopChars.has(char) && (char === known[i] || !lexicon.hanPhrases.has(char)));
 }
 
 /**

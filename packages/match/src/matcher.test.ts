@@ -39,6 +39,14 @@ describe("intent matching", () => {
     expect(matcher.explain("hlpd.cn 现在解析到哪个 IP 上了？").required).not.toContain("delete");
   });
 
+  it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
+    const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
+    expect(named("nuke the old release folder")).toEqual([]);
+    expect(named("did the last pipeline of infra pass?")).toEqual([]);
+    // a name in the same place is still one
+    expect(named("back up the billing database")).toContain("billing⇒database");
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

@@ -245,6 +245,8 @@ const NAMING_WORD = /(?:叫做|名叫|名为|叫|called|named)\s*$/u;
 /** What a search looks for (文件名里带 backup 的, containing timeout). */
 const LOOKING_FOR = /(?:带|含|含有|包含|containing|contains|with the word)\s*$/u;
 const EN_DETERMINER = /\b(?:the|a|an|this|that|our|my|your|their)\s+$/;
+/** Adjectives that say which or what state (the old release, the last build, the whole table): never a thing's name. */
+const EN_ADJECTIVE = /^(?:old|new|last|latest|previous|next|first|current|whole|full|same|other|stale|broken|failed|main)$/;
 
 /**
  * Latin names beside an object word: `orders 库`, `payments 表`, `alice 账号`,
@@ -276,7 +278,8 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     let names: string | undefined;
     if (NAMING_WORD.test(before)) names = "name";
     else if (LOOKING_FOR.test(before)) names = "pattern";
-    else if (objectAt.has(next) && (isHanText(text[next] ?? "") || EN_DETERMINER.test(before) || /[\d_-]/.test(m[0]))) names = objectAt.get(next);
+    else if (objectAt.has(next) && (isHanText(text[next] ?? "") || (EN_DETERMINER.test(before) && !EN_ADJECTIVE.test(m[0])) || /[\d_-]/.test(m[0])))
+      names = objectAt.get(next);
     else if (objectEndingAt.has(previousEnd) && previousEnd < start && !isHanText(text[previousEnd - 1] ?? "")) names = objectEndingAt.get(previousEnd);
     if (names !== undefined) out.push({ kind: "name", start, end, names });
   }

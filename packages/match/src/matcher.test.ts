@@ -47,6 +47,24 @@ describe("intent matching", () => {
     expect(named("back up the billing database")).toContain("billing⇒database");
   });
 
+  it("takes an operation word in a name's place for a name, not for the operation asked for", () => {
+    const read = (intent: string) => matcher.explain(intent);
+    // after 叫 / labeled, between a determiner and its object word, before a determiner and its object word
+    for (const [intent, word, names] of [
+      ["list closed issues labeled deploy", "deploy", "tag"],
+      ["有个名字叫 deploy 什么开头的脚本", "deploy", "name"],
+      ["那个 test 文件删掉", "test", "file"],
+      ["看看 checkout 这个 deployment 的发布进度", "checkout", "workload"],
+      ["deploy 这个用户底下挂了哪些定时任务", "deploy", "user"],
+    ] as const) {
+      expect(read(intent).named).toContainEqual({ text: word, names });
+      expect(read(intent).operations.map((o) => o.surface)).not.toContain(word);
+    }
+    // where a verb stands it is the verb (restart 一下, delete 掉)
+    expect(read("restart 一下 nginx 服务").required).toContain("restart");
+    expect(read("S3 上那个文件 delete 掉").required).toContain("delete");
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

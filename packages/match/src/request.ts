@@ -270,11 +270,17 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   for (const m of text.matchAll(/[a-z0-9][\w.-]*/g)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (senses.covers(start, end) || inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
+    if (inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
     const before = text.slice(0, start);
     const after = text.slice(end);
     const next = end + (after.length - after.trimStart().length);
     const previousEnd = before.trimEnd().length;
+    if (senses.covers(start, end)) {
+      // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing: 叫 deploy, labeled deploy, 那个 test 文件, checkout 这个 deployment, the checkout deployment.
+      const named = operationNamed(analysis, lexicon, start, end, before, after, objectAt);
+      if (named !== undefined) out.push({ kind: "name", start, end, names: named });
+      continue;
+    }
     let names: string | undefined;
     if (NAMING_WORD.test(before)) names = "name";
     else if (LOOKING_FOR.test(before)) names = "pattern";
@@ -284,6 +290,42 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     if (names !== undefined) out.push({ kind: "name", start, end, names });
   }
   return out;
+}
+
+/** A label's name follows these (labeled deploy, 标签是 deploy). */
+const LABELLED = /(?:labell?ed|tagged|label|标签(?:为|是|叫)?)\s*$/u;
+/** A Chinese determiner with its classifier (那个, 这台, 那条). */
+const ZH_DEMONSTRATIVE = /[这那该此][个台条份张把项位]?\s*$/u;
+const ZH_DEMONSTRATIVE_NEXT = /^\s*[这那该此][个台条份张把项位]?\s*/u;
+
+/**
+ * The thing a Latin operation word names when it stands in a name's place:
+ * after 叫 / called / named (a name) or labeled (a tag); between a
+ * determiner and the object word it names (那个 test 文件, the checkout
+ * deployment); or before a determiner and that object (deploy 这个用户).
+ * Undefined when it is no operation word or stands where a verb does
+ * (restart 一下服务, delete 掉).
+ */
+function operationNamed(
+  analysis: Analysis,
+  lexicon: Lexicon,
+  start: number,
+  end: number,
+  before: string,
+  after: string,
+  objectAt: ReadonlyMap<number, string>,
+): string | undefined {
+  const operation = analysis.terms.some(
+    (t) => t.kind === "concept" && t.start === start && t.end === end && lexicon.senses.get(t.key.slice(2))?.class === "operation",
+  );
+  if (!operation) return undefined;
+  if (NAMING_WORD.test(before)) return "name";
+  if (LABELLED.test(before)) return "tag";
+  const gap = after.length - after.trimStart().length;
+  const object = objectAt.get(end + gap);
+  if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
+  const demonstrative = ZH_DEMONSTRATIVE_NEXT.exec(after);
+  return demonstrative !== null && demonstrative[0].trim() !== "" ? objectAt.get(end + demonstrative[0].length) : undefined;
 }
 
 /**

@@ -45,6 +45,17 @@ describe("analyze", () => {
     expect(keys("删库")).toContain("c:database");
   });
 
+  it("reads a two-character verb-object word split by a count or 一下 as the whole word (离合词)", () => {
+    // 留个言 is 留言 (comment), not the light 留个; 校一下时 is 校时 (sync); 上个线 is 上线 (deploy)
+    expect(keys("去 issue 88 底下留个言")).toContain("c:comment");
+    expect(keys("去 issue 88 底下留个言")).not.toContain("c:do");
+    expect(keys("时钟飘了，校一下时")).toContain("c:sync");
+    expect(keys("帮我上个线")).toContain("c:deploy");
+    // an unsplit light verb keeps its reading
+    expect(keys("留个底")).toContain("c:backup");
+    expect(keys("开个号")).toContain("c:do");
+  });
+
   it("finds a phrasal verb with its object between verb and particle", () => {
     const analysis = analyze("roll order-api back to 1.7.4", defaultLexicon());
     const rollback = analysis.terms.find((t) => t.key === "c:rollback");

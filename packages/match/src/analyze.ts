@@ -108,6 +108,9 @@ function allStops(start: number, end: number, stops: ReadonlySet<number>): boole
   return true;
 }
 
+/** What may split a two-character verb-object word (离合词) without changing what it asks for. */
+const SPLIT_WORD_INFIXES = ["个", "一个", "一下", "下"];
+
 /**
  * Thesaurus phrases found in a Han run, by forward maximum matching: the
  * longest phrase at the leftmost place, then on from its end (重新启动 is
@@ -116,9 +119,17 @@ function allStops(start: number, end: number, stops: ReadonlySet<number>): boole
 function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): void {
   const found: Array<{ start: number; end: number; concepts: readonly string[] }> = [];
   for (let i = 0; i < run.length; i++) {
-    let node = lexicon.hanTrie.next.get(run[i]!);
+    const first = lexicon.hanTrie.next.get(run[i]!);
+    let node = first;
     for (let end = i + 1; node !== undefined; node = end < run.length ? node.next.get(run[end++]!) : undefined) {
       if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts });
+    }
+    // A verb-object word split by a count or 一下 (留个言 is 留言, 升个级 升级, 校一下时 校时): the whole is that word.
+    for (const infix of first === undefined ? [] : SPLIT_WORD_INFIXES) {
+      if (!run.startsWith(infix, i + 1)) continue;
+      const end = i + 1 + infix.length + 1;
+      const concepts = end <= run.length ? first.next.get(run[end - 1]!)?.concepts : undefined;
+      if (concepts !== undefined) found.push({ start: i, end, concepts });
     }
   }
   for (const hit of leftmostLongest(found)) {

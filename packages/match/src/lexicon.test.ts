@@ -52,6 +52,15 @@ describe("buildLexicon", () => {
     expect(lexicon.hanPhrases.get("开个")).toEqual(["do", "create"]);
   });
 
+  it("knows a Chinese entry's colloquial twin: 啥 for 什么 and 什么 for 啥", () => {
+    const lexicon = buildLexicon(
+      thesaurus({ operations: { compare: sense(["有什么不同"], [], { effect: "read" }), read: sense(["写了啥"], [], { effect: "read" }) } }),
+      stopwords,
+    );
+    expect(lexicon.hanPhrases.get("有啥不同")).toEqual(["compare"]);
+    expect(lexicon.hanPhrases.get("写了什么")).toEqual(["read"]);
+  });
+
   it("finds nothing in an unrelated word, which hides the senses inside it", () => {
     const lexicon = buildLexicon(thesaurus({ objects: { table: sense(["表"], ["table"]) }, unrelated: { zh: ["表示"], en: [] } }), stopwords);
     expect(lexicon.hanPhrases.get("表示")).toEqual([]);

@@ -126,7 +126,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       const term = normalizeText(raw).trim();
       if (term === "" || ![...term].every(isHan))
         throw new Error(`thesaurus: "${raw}" in the Chinese words of ${where} is not all Chinese; put it with the English words, or split it`);
-      add(hanPhrases, term, concept);
+      for (const variant of colloquialVariants(term)) add(hanPhrases, variant, concept);
     }
     for (const raw of data.en) {
       const key = englishKey(raw);
@@ -186,6 +186,13 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     hanStopPattern: new RegExp(stopPhrases.length > 0 ? stopPhrases.join("|") : "(?!)", "gu"),
     englishStops: new Set(stopwords.en.map((w) => stem(normalizeText(w)))),
   };
+}
+
+/** A Chinese entry and its colloquial twin: 啥 is said for 什么 and 什么 for 啥 (写了啥 / 写了什么, 有什么不同 / 有啥不同). */
+function colloquialVariants(term: string): string[] {
+  if (term.includes("什么")) return [term, term.replaceAll("什么", "啥")];
+  if (term.includes("啥")) return [term, term.replaceAll("啥", "什么")];
+  return [term];
 }
 
 /** Makes each object's `includes` transitive (a path includes files, a file includes logs: a path includes logs). */

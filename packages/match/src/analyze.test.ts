@@ -56,6 +56,12 @@ describe("analyze", () => {
     expect(keys("开个号")).toContain("c:do");
   });
 
+  it("knows the colloquial upgrade 升 and the English take a dump, each beside the words that hold them without their meaning", () => {
+    expect(keys("能升的包都升一遍")).toContain("c:upgrade");
+    expect(keys("接口性能提升了")).not.toContain("c:upgrade");
+    expect(keys("take a dump of the billing database")).toContain("c:backup");
+  });
+
   it("finds a phrasal verb with its object between verb and particle", () => {
     const analysis = analyze("roll order-api back to 1.7.4", defaultLexicon());
     const rollback = analysis.terms.find((t) => t.key === "c:rollback");

@@ -114,6 +114,16 @@ describe("requiredOperations", () => {
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });
 
+  it("takes English do a / carry out for a light verb: not a question, and the operation it names is what is asked", () => {
+    const servedBy = (acts: string[], text: string) => required(text).some((op) => servesOperation(new Set(acts), op, lexicon));
+    // a dry run is a way of doing something (an aspect), not a request to run; do a … asks for the change of its object
+    expect(required("do a certbot dry run for api.example.com")).not.toContain("view");
+    expect(servedBy(["renew"], "Do a dry run of the certificate renewal")).toBe(true);
+    // its object an operation, with a modifier between: that operation
+    expect(required("do a rollout restart of the web deployment")).toEqual(["restart"]);
+    expect(required("carry out a quick backup of the orders db")).toEqual(["backup"]);
+  });
+
   it("takes a light verb, or a verb that makes its object its result (压成), whose object is an operation (来个总结, 压成要点) for a request for that operation", () => {
     expect(required("给这份周报来个总结")).toEqual(["summarize"]);
     expect(required("做个全文检索")).toEqual(["search"]);

@@ -333,8 +333,8 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
-/** Between a light verb and the operation that is its object: nothing, or a short Chinese modifier (做个相似度检索). */
-const LIGHT_OBJECT_GAP = /^\s*[\p{Script=Han}]{0,3}\s*$/u;
+/** Between a light verb and the operation that is its object: nothing, or a short modifier (做个相似度检索, do a rollout restart, do a quick backup). */
+const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$/u;
 
 /**
  * The operations a request's frame holds the tools to: the change operations

@@ -114,6 +114,14 @@ describe("requiredOperations", () => {
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });
 
+  it("takes an operation word for the thing in a state when the state follows it, and one followed by 在哪 for where it is done", () => {
+    expect(uses("构建又挂了，看看到底哪一步报的错")).toContain("构建:run:noun");
+    expect(uses("部署失败了")).toContain("部署:deploy:noun");
+    expect(uses("那些 pod 跑在哪些 node 上")).toContain("跑:run:described");
+    // no state after it: asked for
+    expect(uses("构建一下 web 项目")).toContain("构建:run:act");
+  });
+
   it("takes English do a / carry out for a light verb: not a question, and the operation it names is what is asked", () => {
     const servedBy = (acts: string[], text: string) => required(text).some((op) => servesOperation(new Set(acts), op, lexicon));
     // a dry run is a way of doing something (an aspect), not a request to run; do a … asks for the change of its object

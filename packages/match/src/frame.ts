@@ -44,8 +44,18 @@ const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
 const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭)(?:让|叫|使)/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
 const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
-/** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了). */
-const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
+/** What may stand between a thing and the state said of it (构建又挂了, 部署都失败了). */
+const ZH_STATE_ADVERB = /^\s*(?:又|都|还|也|已经|全|竟然|居然)?\s*/u;
+/** The aspects that say what state something is in. */
+const STATE_ASPECTS: ReadonlySet<string> = new Set(["c:status", "c:error"]);
+
+function stateFollows(context: Context, end: number): boolean {
+  const at = end + ZH_STATE_ADVERB.exec(context.analysis.text.slice(end))![0].length;
+  return context.analysis.terms.some((t) => t.start === at && STATE_ASPECTS.has(t.key));
+}
+
+/** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了, 跑在哪些节点上). */
+const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|在哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关). */
@@ -193,6 +203,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   )
     return "described";
   if (describesWhatFollows(context, end, after)) return "described";
+  // The subject of a state (构建又挂了, 部署失败了, 备份成功没): the thing in that state, not a request.
+  if (stateFollows(context, end)) return "noun";
   // 是谁改的, 啥时候改的, 哪次提交改的: what was done, asked about.
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
   // 一结束就…: as soon as it happens.

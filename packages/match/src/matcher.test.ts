@@ -65,6 +65,16 @@ describe("intent matching", () => {
     expect(read("S3 上那个文件 delete 掉").required).toContain("delete");
   });
 
+  it("reads an address of its own scheme by its scheme, which names the system, and by the object words of its path, which name what it points to", () => {
+    const reading = matcher.explain("pull up the full text of HLDP://shuangyan/module/L4-TOOL-007");
+    expect(reading.objects).toContain("module");
+    expect(reading.terms.find((t) => t.key === "w:hldp")?.weight).toBe(1);
+    // the other words of the address stay a value's
+    expect(reading.terms.find((t) => t.key === "w:shuangyan")?.weight).toBeLessThan(1);
+    // a web address is read as before: its slot says it is one
+    expect(matcher.explain("curl https://api.example.com/v1/module").objects).not.toContain("module");
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

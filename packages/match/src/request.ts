@@ -81,6 +81,13 @@ function isQuestion(text: string): boolean {
 
 /** Values that are words too: an HTTP method names the request it makes (a tool called http-post is for POST), so its word counts in full, though it is asked for by no one. */
 const NAMING_VALUES: ReadonlySet<ValueKind> = new Set(["method"]);
+/** The scheme of an address of any scheme but the web's (HLDP://…, s3://…): it names the system the address belongs to, as a tool's name does. */
+function schemeOf(text: string, value: Value): Array<readonly [number, number]> {
+  if (value.kind !== "uri") return [];
+  const scheme = /^[a-z][a-z0-9+.-]*(?=:\/\/)/.exec(text.slice(value.start, value.end));
+  return scheme === null ? [] : [[value.start, value.start + scheme[0].length]];
+}
+
 /** Payloads: their words are never intent (a commit message, a command to run). */
 const PAYLOAD: ReadonlySet<ValueKind> = new Set(["quote", "command"]);
 
@@ -111,7 +118,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const naming = new SpanMask(
     analysis.text.length,
-    values.filter((v) => NAMING_VALUES.has(v.kind)).map((v) => [v.start, v.end] as const),
+    values.flatMap((v) => (NAMING_VALUES.has(v.kind) ? [[v.start, v.end] as const] : schemeOf(analysis.text, v))),
   );
 
   const terms: RequestTerm[] = [];
@@ -153,7 +160,13 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
-  const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, analysis.text, lexicon);
+  // An address of its own scheme names what it points to by the object words of its path (HLDP://zhuyuan/module/… is a module).
+  const addressed = analysis.terms.flatMap((t) =>
+    t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object" && values.some((v) => v.kind === "uri" && v.start <= t.start && t.end <= v.end)
+      ? [t.key.slice(2)]
+      : [],
+  );
+  const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
   const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
   return {
     analysis,

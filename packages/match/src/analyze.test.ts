@@ -56,10 +56,11 @@ describe("analyze", () => {
     expect(keys("开个号")).toContain("c:do");
   });
 
-  it("knows the colloquial upgrade 升 and the English take a dump, each beside the words that hold them without their meaning", () => {
+  it("knows the colloquial upgrade 升, remember 记牢 and the English take a dump, each beside the words that hold them without their meaning", () => {
     expect(keys("能升的包都升一遍")).toContain("c:upgrade");
     expect(keys("接口性能提升了")).not.toContain("c:upgrade");
     expect(keys("take a dump of the billing database")).toContain("c:backup");
+    expect(keys("这事帮铸渊记牢了")).toContain("c:remember");
   });
 
   it("finds a phrasal verb with its object between verb and particle", () => {

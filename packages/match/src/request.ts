@@ -313,7 +313,8 @@ const ZH_DEMONSTRATIVE_NEXT = /^\s*[这那该此][个台条份张把项位]?\s*/
 
 /**
  * The thing a Latin operation word names when it stands in a name's place:
- * after 叫 / called / named (a name) or labeled (a tag); between a
+ * after 叫 / called / named (a name) or labeled (a tag); before a place
+ * under it (archive 底下: a folder); between a
  * determiner and the object word it names (那个 test 文件, the checkout
  * deployment); or before a determiner and that object (deploy 这个用户).
  * Undefined when it is no operation word or stands where a verb does
@@ -334,6 +335,8 @@ function operationNamed(
   if (!operation) return undefined;
   if (NAMING_WORD.test(before)) return "name";
   if (LABELLED.test(before)) return "tag";
+  // A place under it (mv 到 archive 底下, release 下面): a folder's name.
+  if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";
   const gap = after.length - after.trimStart().length;
   const object = objectAt.get(end + gap);
   if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;

@@ -57,11 +57,13 @@ describe("intent matching", () => {
       ["看看 checkout 这个 deployment 的发布进度", "checkout", "workload"],
       ["deploy 这个用户底下挂了哪些定时任务", "deploy", "user"],
       ["把 old_reports 目录 mv 到 archive 底下", "archive", "directory"],
+      ["is the rollout of deployment checkout finished yet?", "checkout", "workload"],
     ] as const) {
       expect(read(intent).named).toContainEqual({ text: word, names });
       expect(read(intent).operations.map((o) => o.surface)).not.toContain(word);
     }
-    // where a verb stands it is the verb (restart 一下, delete 掉)
+    // a word that is a thing too is that thing (the api deployment), and where a verb stands it is the verb (restart 一下, delete 掉)
+    expect(read("watch the rollout of the api deployment").named.map((n) => n.text)).not.toContain("deployment");
     expect(read("restart 一下 nginx 服务").required).toContain("restart");
     expect(read("S3 上那个文件 delete 掉").required).toContain("delete");
   });

@@ -290,7 +290,7 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     const previousEnd = before.trimEnd().length;
     if (senses.covers(start, end)) {
       // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing: 叫 deploy, labeled deploy, 那个 test 文件, checkout 这个 deployment, the checkout deployment.
-      const named = operationNamed(analysis, lexicon, start, end, before, after, objectAt);
+      const named = operationNamed(analysis, lexicon, start, end, before, after, objectAt, objectEndingAt);
       if (named !== undefined) out.push({ kind: "name", start, end, names: named });
       continue;
     }
@@ -316,7 +316,9 @@ const ZH_DEMONSTRATIVE_NEXT = /^\s*[这那该此][个台条份张把项位]?\s*/
  * after 叫 / called / named (a name) or labeled (a tag); before a place
  * under it (archive 底下: a folder); between a
  * determiner and the object word it names (那个 test 文件, the checkout
- * deployment); or before a determiner and that object (deploy 这个用户).
+ * deployment); after an object word a determiner or preposition opens (the
+ * rollout of deployment checkout); or before a determiner and that object
+ * (deploy 这个用户).
  * Undefined when it is no operation word or stands where a verb does
  * (restart 一下服务, delete 掉).
  */
@@ -328,11 +330,12 @@ function operationNamed(
   before: string,
   after: string,
   objectAt: ReadonlyMap<number, string>,
+  objectEndingAt: ReadonlyMap<number, string>,
 ): string | undefined {
-  const operation = analysis.terms.some(
-    (t) => t.kind === "concept" && t.start === start && t.end === end && lexicon.senses.get(t.key.slice(2))?.class === "operation",
+  const classes = new Set(
+    analysis.terms.filter((t) => t.kind === "concept" && t.start === start && t.end === end).map((t) => lexicon.senses.get(t.key.slice(2))?.class),
   );
-  if (!operation) return undefined;
+  if (!classes.has("operation")) return undefined;
   if (NAMING_WORD.test(before)) return "name";
   if (LABELLED.test(before)) return "tag";
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
@@ -340,6 +343,11 @@ function operationNamed(
   const gap = after.length - after.trimStart().length;
   const object = objectAt.get(end + gap);
   if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
+  // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release).
+  const previousEnd = before.trimEnd().length;
+  const previous = previousEnd < start ? objectEndingAt.get(previousEnd) : undefined;
+  // (A word that is a thing too, the api deployment, is that thing.)
+  if (previous !== undefined && !classes.has("object") && /\b(?:the|this|that|of|for|in|on|to|into|from)\s+[a-z][\w-]*\s*$/.test(before)) return previous;
   const demonstrative = ZH_DEMONSTRATIVE_NEXT.exec(after);
   return demonstrative !== null && demonstrative[0].trim() !== "" ? objectAt.get(end + demonstrative[0].length) : undefined;
 }

@@ -114,6 +114,14 @@ describe("requiredOperations", () => {
     expect(required("删掉这个 PR")).toEqual(["delete"]);
   });
 
+  it("takes the last word of a 把 clause for its verb, though a 的 comes before it", () => {
+    expect(uses("先把 vim curl 这些常用的装上")).toContain("装上:install:act");
+    expect(uses("把昨天的删掉")).toContain("删掉:delete:act");
+    // elsewhere a 的 before makes a noun, and inside the 把 object too
+    expect(uses("最近的提交")).toEqual(["提交:commit:noun"]);
+    expect(uses("把那个目录的备份删掉")).toContain("备份:backup:noun");
+  });
+
   it("takes an operation word for the thing in a state when the state follows it, and one followed by 在哪 for where it is done", () => {
     expect(uses("构建又挂了，看看到底哪一步报的错")).toContain("构建:run:noun");
     expect(uses("部署失败了")).toContain("部署:deploy:noun");

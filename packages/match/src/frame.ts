@@ -221,7 +221,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
   if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
-  if (ZH_NOUN_BEFORE.test(before)) return "noun";
+  // The last word of a 把 clause is its verb, though a 的 comes before it (把 vim 这些常用的装上).
+  if (ZH_NOUN_BEFORE.test(before) && !(/把/u.test(before) && /^[上下掉走好完起出进回来去了吧啊呀\s]*$/u.test(after))) return "noun";
   // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
   if (context.actEnds.has(start)) return "noun";
   return undefined;

@@ -56,11 +56,14 @@ describe("analyze", () => {
     expect(keys("开个号")).toContain("c:do");
   });
 
-  it("knows the colloquial upgrade 升, remember 记牢 and the English take a dump, each beside the words that hold them without their meaning", () => {
+  it("knows the colloquial upgrade 升, remember 记牢, a periodic job and the English take a dump, each beside the words that hold them without their meaning", () => {
     expect(keys("能升的包都升一遍")).toContain("c:upgrade");
     expect(keys("接口性能提升了")).not.toContain("c:upgrade");
     expect(keys("take a dump of the billing database")).toContain("c:backup");
     expect(keys("这事帮铸渊记牢了")).toContain("c:remember");
+    // a job on a schedule is said by its regularity too
+    expect(keys("有啥周期性的活在跑")).toContain("c:cron");
+    expect(keys("list the recurring jobs")).toContain("c:cron");
   });
 
   it("finds a phrasal verb with its object between verb and particle", () => {

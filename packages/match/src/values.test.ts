@@ -113,13 +113,19 @@ describe("shapeOf", () => {
 
   it("fills a file's slot with a path that ends in a file name, a folder's with one that does not", () => {
     expect(valueSlots("path", "/etc/nginx/nginx.conf")).toEqual(["path", "file"]);
-    expect(valueSlots("path", "./scripts/migrate.sh")).toEqual(["path", "file"]);
     expect(valueSlots("path", "/srv/app")).toEqual(["path", "directory"]);
     expect(valueSlots("path", "/etc/nginx/conf.d/")).toEqual(["path", "directory"]);
     // a hidden name may be a file (.bashrc) or a folder (.ssh): both
     expect(valueSlots("path", "/root/.bashrc")).toEqual(["path", "file", "directory"]);
     expect(valueSlots("path", "/home/zy/.ssh")).toEqual(["path", "file", "directory"]);
     expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
+  });
+
+  it("fills a command's slot too with a path to a script, which is run as a command", () => {
+    expect(valueSlots("path", "./scripts/migrate.sh")).toEqual(["path", "file", "command"]);
+    expect(valueSlots("path", "/opt/tools/backup.py")).toEqual(["path", "file", "command"]);
+    // a file of another kind is only a file
+    expect(valueSlots("path", "/var/log/app/error.log")).toEqual(["path", "file"]);
   });
 
   it("takes a command's flag and the plain word after it for an option, which is no intent (crontab -u deploy names a user, not a deploy)", () => {

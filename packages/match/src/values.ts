@@ -95,9 +95,14 @@ const FILE_PATH_SLOTS: readonly string[] = ["path", "file"];
 const HIDDEN_AT_END = /\/\.[a-z0-9][^/.]*$/;
 const HIDDEN_PATH_SLOTS: readonly string[] = ["path", "file", "directory"];
 
-/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's, and one that ends in a hidden name either. */
+/** A file whose extension says it is a script (`./scripts/migrate.sh`, `backup.py`) is a command as well as a file: what runs it takes it. */
+const SCRIPT_AT_END = /[^/.]\.(?:sh|bash|zsh|py|pl|rb|ps1)$/;
+const SCRIPT_PATH_SLOTS: readonly string[] = ["path", "file", "command"];
+
+/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's (a script's, a command's too), and one that ends in a hidden name either. */
 export function valueSlots(kind: ValueKind, surface: string): readonly string[] {
   if (kind !== "path") return SLOTS[kind];
+  if (SCRIPT_AT_END.test(surface)) return SCRIPT_PATH_SLOTS;
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : HIDDEN_AT_END.test(surface) ? HIDDEN_PATH_SLOTS : SLOTS[kind];
 }
 

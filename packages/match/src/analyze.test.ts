@@ -56,11 +56,17 @@ describe("analyze", () => {
     expect(keys("开个号")).toContain("c:do");
   });
 
-  it("knows the colloquial upgrade 升, remember 记牢, a periodic job and the English take a dump, each beside the words that hold them without their meaning", () => {
+  it("knows the colloquial upgrade 升, remember 记牢, fix 修, check 核一下, a periodic job and the English take a dump, each beside the words that hold them without their meaning", () => {
     expect(keys("能升的包都升一遍")).toContain("c:upgrade");
     expect(keys("接口性能提升了")).not.toContain("c:upgrade");
     expect(keys("take a dump of the billing database")).toContain("c:backup");
     expect(keys("这事帮铸渊记牢了")).toContain("c:remember");
+    // to fix is to change how something is (修, 修复, fix), to 核一下 to check; 装修 is no fix, 4 核 no check
+    expect(keys("把权限修一修")).toContain("c:update");
+    expect(keys("fix the permissions")).toContain("c:update");
+    expect(keys("帮忙核一下")).toContain("c:check");
+    expect(keys("办公室在装修")).not.toContain("c:update");
+    expect(keys("两台云主机，4 核 8G")).not.toContain("c:check");
     // a job on a schedule is said by its regularity too
     expect(keys("有啥周期性的活在跑")).toContain("c:cron");
     expect(keys("list the recurring jobs")).toContain("c:cron");

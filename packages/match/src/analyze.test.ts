@@ -56,7 +56,7 @@ describe("analyze", () => {
     expect(keys("开个号")).toContain("c:do");
   });
 
-  it("knows the colloquial upgrade 升, remember 记牢, fix 修, check 核一下, a periodic job and the English take a dump, each beside the words that hold them without their meaning", () => {
+  it("knows the colloquial upgrade 升, remember 记牢, fix 修, check 核一下, telling people, a periodic job and the English take a dump, each beside the words that hold them without their meaning", () => {
     expect(keys("能升的包都升一遍")).toContain("c:upgrade");
     expect(keys("接口性能提升了")).not.toContain("c:upgrade");
     expect(keys("take a dump of the billing database")).toContain("c:backup");
@@ -67,6 +67,9 @@ describe("analyze", () => {
     expect(keys("帮忙核一下")).toContain("c:check");
     expect(keys("办公室在装修")).not.toContain("c:update");
     expect(keys("两台云主机，4 核 8G")).not.toContain("c:check");
+    // telling people: let them know, a heads up, ping someone, 跟他说一下
+    expect(keys("ping ICE-GL-SY002 to let them know the backup finished")).toContain("c:send");
+    expect(keys("跟霜砚说一下")).toContain("c:send");
     // a job on a schedule is said by its regularity too
     expect(keys("有啥周期性的活在跑")).toContain("c:cron");
     expect(keys("list the recurring jobs")).toContain("c:cron");

@@ -125,11 +125,13 @@ function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): 
       if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts });
     }
     // A verb-object word split by a count or 一下 (留个言 is 留言, 升个级 升级, 校一下时 校时): the whole is that word.
-    for (const infix of first === undefined ? [] : SPLIT_WORD_INFIXES) {
-      if (!run.startsWith(infix, i + 1)) continue;
-      const end = i + 1 + infix.length + 1;
-      const concepts = end <= run.length ? first.next.get(run[end - 1]!)?.concepts : undefined;
-      if (concepts !== undefined) found.push({ start: i, end, concepts });
+    if (first !== undefined) {
+      for (const infix of SPLIT_WORD_INFIXES) {
+        if (!run.startsWith(infix, i + 1)) continue;
+        const end = i + 1 + infix.length + 1;
+        const concepts = end <= run.length ? first.next.get(run[end - 1]!)?.concepts : undefined;
+        if (concepts !== undefined) found.push({ start: i, end, concepts });
+      }
     }
   }
   for (const hit of leftmostLongest(found)) {

@@ -94,6 +94,13 @@ describe("intent matching", () => {
     expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
   });
 
+  it("takes a sentence ending in 没 / 没有 for a question asking to see something", () => {
+    expect(matcher.explain("nginx 还活着没").required).toContain("view");
+    expect(matcher.explain("docker daemon 这个 service 起着没有").required).toContain("view");
+    // 没 inside a sentence is no question
+    expect(matcher.explain("nginx 没起来，重启一下").required).not.toContain("view");
+  });
+
   it("takes a question put out of politeness (could you …?) for the request it makes, not for one to be shown something", () => {
     expect(matcher.explain("could you jot something under issue 42?").required).not.toContain("view");
     expect(matcher.explain("is nginx up?").required).toContain("view");

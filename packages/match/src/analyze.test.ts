@@ -70,6 +70,9 @@ describe("analyze", () => {
     // telling people: let them know, a heads up, ping someone, 跟他说一下
     expect(keys("ping ICE-GL-SY002 to let them know the backup finished")).toContain("c:send");
     expect(keys("跟霜砚说一下")).toContain("c:send");
+    // a rolling update is a deployment
+    expect(keys("这次滚动更新走到哪一步了")).toContain("c:deploy");
+    expect(keys("a rolling update of web")).toContain("c:deploy");
     // a job on a schedule is said by its regularity too
     expect(keys("有啥周期性的活在跑")).toContain("c:cron");
     expect(keys("list the recurring jobs")).toContain("c:cron");

@@ -121,6 +121,12 @@ describe("shapeOf", () => {
     expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
   });
 
+  it("takes a time of day for a time, not for a host's port", () => {
+    const kinds = (text: string) => findValues(text).map((v) => `${text.slice(v.start, v.end)}:${v.kind}`);
+    expect(kinds("周六 02:00 维护窗口")).toEqual(["周六:date", "02:00:date"]);
+    expect(kinds("连不上 10.0.0.1:3128")).toContain("3128:port");
+  });
+
   it("fills a command's slot too with a path to a script, which is run as a command", () => {
     expect(valueSlots("path", "./scripts/migrate.sh")).toEqual(["path", "file", "command"]);
     expect(valueSlots("path", "/opt/tools/backup.py")).toEqual(["path", "file", "command"]);

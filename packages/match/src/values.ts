@@ -204,7 +204,7 @@ export function findValues(text: string, folded?: string): Value[] {
     if (kind !== undefined) push(kind, token.start, token.end);
     // host:port, 10.0.0.1:3128
     const port = /:(\d{2,5})$/.exec(token.text);
-    if (port !== null && kind !== "key" && kind !== "url" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
+    if (port !== null && kind !== "key" && kind !== "url" && kind !== "date" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
   }
   // A command's flag and its argument (useradd -G sudo, usermod -L testuser, --since=2h) say how, not what.
   for (const m of text.matchAll(OPTION)) push("option", m.index, m.index + m[0].length);
@@ -249,6 +249,8 @@ function tokenKind(token: string, before: string, original: string | undefined, 
   if (/^[\w./-]+\.{2,3}[\w./-]+$/.test(token)) return "range";
   if (/^v?\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$/.test(token) || /^v\d+$/.test(token)) return "version";
   if (/^\d{4}-\d{1,2}-\d{1,2}(?:t[\d:]+z?)?$/.test(token)) return "date";
+  // a time of day (02:00, 23:59:30), not a host's port
+  if (/^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/.test(token)) return "date";
   if (/^\d+(?:\.\d+)?(?:ms|s|m|h|d|w)$/.test(token)) return "duration";
   if (/^\d+(?:\.\d+)?%$/.test(token)) return "percent";
   if (/^[#!]\d+$/.test(token)) return "ref";

@@ -26,7 +26,7 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");
     // right after an operation asked for, a change is its object
     expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
-    expect(uses("把修复分支向主分支发起合入申请")).toEqual(["发起:create:act", "合入:merge:noun"]);
+    expect(uses("把修复分支向主分支发起合入申请")).toEqual(["修复:update:noun", "发起:create:act", "合入:merge:noun"]);
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
@@ -112,6 +112,13 @@ describe("requiredOperations", () => {
     expect(servedBy(["call"], "打一下 http://10.0.2.15:8080/health")).toBe(true);
     // beside no light verb, the operations asked for hold as before
     expect(required("删掉这个 PR")).toEqual(["delete"]);
+  });
+
+  it("takes an English -ed form right before the thing it describes for describing it, wherever it stands", () => {
+    expect(uses("installed packages list")).toContain("installed:install:described");
+    expect(uses("list the failed jobs")).not.toContain("failed:fail:act");
+    // an -ed form with no thing after it, at the start, is still the verb asked for
+    expect(required("install curl")).toContain("install");
   });
 
   it("takes the last word of a 把 clause for its verb, though a 的 comes before it", () => {

@@ -309,7 +309,13 @@ function englishUse(context: Context, start: number, end: number): Reading {
   if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
   // An -ed form right before the thing it describes (installed packages, failed jobs, deleted files) is no verb, wherever it stands.
   const following = words[words.indexOf(last) + 1];
-  if (/ed$/.test(first.surface) && first.surface !== first.stem && following !== undefined && context.classAt[following.start] === "object" && clauseNeighbour(text, words, words.indexOf(last) + 1) !== undefined)
+  if (
+    /ed$/.test(first.surface) &&
+    first.surface !== first.stem &&
+    following !== undefined &&
+    context.classAt[following.start] === "object" &&
+    clauseNeighbour(text, words, words.indexOf(last) + 1) !== undefined
+  )
     return "described";
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main

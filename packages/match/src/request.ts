@@ -162,7 +162,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
   // An address of its own scheme names what it points to by the object words of its path (HLDP://zhuyuan/module/… is a module).
   const addressed = analysis.terms.flatMap((t) =>
-    t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object" && values.some((v) => v.kind === "uri" && v.start <= t.start && t.end <= v.end)
+    t.kind === "concept" &&
+    lexicon.senses.get(t.key.slice(2))?.class === "object" &&
+    values.some((v) => v.kind === "uri" && v.start <= t.start && t.end <= v.end)
       ? [t.key.slice(2)]
       : [],
   );
@@ -185,7 +187,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
  * The analysis as the frame reads it when typo candidates correct some of its
  * stretches: the senses found inside a corrected stretch give way to the
  * senses of its corrections, at the same place, so that a slip in an
- * operation word (推宋, 界压, retsart) is that operation asked for, by the
+ * operation word (推宋, 界压, 题交) is that operation asked for, by the
  * grammar around it, as if typed right.
  */
 function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], readings: readonly Term[]): Analysis {
@@ -355,9 +357,10 @@ function operationNamed(
 /**
  * Terms reached through typo candidates, for the request's words that neither
  * a tool nor the thesaurus knows; and the senses of the corrections the frame
- * reads in place of what was typed (`correctedReading`): every English one,
- * and a Chinese one of the very same sound whose changed characters are no
- * thesaurus word of their own (写了 is written on purpose, not 卸了 mistyped).
+ * reads in place of what was typed (`correctedReading`): a Chinese one of the
+ * very same sound whose changed characters are no thesaurus word of their own
+ * (写了 is written on purpose, not 卸了 mistyped). An English slip only ranks:
+ * the word typed may be a word after all (bound, masked, wrote).
  */
 function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, values: SpanMask): { terms: RequestTerm[]; readings: Term[] } {
   const out: RequestTerm[] = [];

@@ -37,6 +37,24 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
   });
 
+  it("takes a word that carries its result (删掉, delete 掉) for the verb, whatever counts or points before it", () => {
+    expect(uses("那条删掉")).toEqual(["删掉:delete:act"]);
+    expect(uses("规则里 22 端口那条 delete 掉")).toEqual(["delete:delete:act"]);
+    // without a result, a classifier before it still makes a thing of it
+    expect(uses("那份备份")).toEqual(["备份:backup:noun"]);
+  });
+
+  it("ends an English compound noun where a relative clause begins (the pipeline run that is stuck)", () => {
+    expect(uses("cancel the pipeline run that is stuck")).toEqual(["cancel:cancel:act", "run:run:noun"]);
+    // other words after it leave it read as before
+    expect(uses("cancel the pipeline run now")).toContain("run:run:act");
+  });
+
+  it("reads a verb of giving with its receiver before 的 as describing the noun (发给运维的那条消息), not inside a 把 clause", () => {
+    expect(uses("撤回昨天发给运维的那条消息")).toEqual(["撤回:rollback:act", "发给:send:described"]);
+    expect(uses("把这条消息发给值班的同事")).toEqual(["发给:send:act"]);
+  });
+
   it("gives no object to a reading asked for as a noun (内容): the change after it is still the verb", () => {
     expect(uses("把那条记忆的内容改一下")).toContain("改一下:update:act");
   });

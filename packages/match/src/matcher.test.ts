@@ -84,6 +84,43 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes 上 and 下 before a time (域名下个月到期) for no place: the thing itself is what is asked of", () => {
+    const certs = createMatcher([tool({ name: "cert-renew", display: "证书续期", intent: "为域名续期 TLS 证书", params: [["domain", "域名"]] })]);
+    const servesObject = (intent: string) => certs.explain(intent).candidates[0]?.servesObject;
+    // renewing the domain is not renewing its certificate: the tool only locates certificates by their domain
+    expect(servesObject("这个域名下个月到期，帮忙续一年")).toBe(false);
+    expect(servesObject("域名上周就过期了，续一下")).toBe(false);
+    // a domain named as where the certificate is, as before
+    expect(servesObject("域名下的证书续一下")).toBe(true);
+  });
+
+  it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
+    expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
+    expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);
+    // a thing a tool knows is made as before; a light verb without a count makes nothing (加到, 搞不定)
+    expect(first("给 issue 12 加一条评论")).toBe("issue-comment");
+    expect(first("add a comment to issue 12")).toBe("issue-comment");
+    expect(matcher.explain("把 api 容器加到监控里").verdict).not.toMatch(/the thing the request asks to make/);
+  });
+
+  it("serves a light verb's change (加个, 开个) only with a tool that acts on its object, not one that locates by it", () => {
+    const repos = createMatcher([
+      tool({
+        name: "forgejo-repo-create",
+        display: "创建仓库",
+        intent: "在 Forgejo 上创建一个新仓库",
+        params: [
+          ["owner", "所有者（用户或组织）"],
+          ["name", "仓库名"],
+        ],
+      }),
+    ]);
+    // the owner param takes a user, but the tool makes repositories
+    expect(repos.explain("给 Forgejo 组织加个成员").verdict).toMatch(/but not to user/);
+    expect(repos.match("给 zhuyuan 加个仓库").candidates[0]?.name).toBe("forgejo-repo-create");
+    expect(repos.match("帮我在 Forgejo 上开个仓库").candidates[0]?.name).toBe("forgejo-repo-create");
+  });
+
   it("reads the word before a counted object (…一个, …一条) or a result (…掉) as the request's verb: one no sense knows asks for what no tool does", () => {
     expect(matcher.explain("给 5 号 issue 钉一个置顶").verdict).toMatch(/no sense knows what "钉" asks to do/);
     expect(matcher.explain("这个容器直接 drain 掉").verdict).toMatch(/no sense knows what "drain" asks to do/);

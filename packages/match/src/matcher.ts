@@ -382,6 +382,8 @@ function decide(
   if (best === undefined) return { found: false, verdict: "no tool shares a word with the request" };
   if (reading.request.unknownVerb !== undefined)
     return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
+  if (reading.request.unknownThing !== undefined)
+    return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownThing}" is, the thing the request asks to make` };
   if (reading.coverage < thresholds.coverage)
     return {
       found: false,
@@ -407,7 +409,7 @@ function factor(fit: Fit): number {
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
-    onActed: asksChangeOfHolder(request, lexicon),
+    onActed: asksChangeOfHolder(request, lexicon) || asksLightChange(request, lexicon),
   };
   if (request.required.length > 0) {
     const serving = [...lexicon.senses.values()].filter(
@@ -423,8 +425,8 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   return check;
 }
 
-/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶): named as a place, not as the thing acted on. */
-const PLACE_AFTER = /^\s*(?:[里上中内下]|底下)/u;
+/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
+const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
 const PLACE_BEFORE = /(?:[在从到往]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
 
 /**
@@ -443,6 +445,24 @@ function asksChangeOfHolder(request: Request, lexicon: Lexicon): boolean {
     if (sense === undefined || sense.place || sense.includes.size === 0 || !request.frame.objects.has(o)) return false;
     return terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
   });
+}
+
+/**
+ * Whether the request's only change is a light verb's (加个, 搞个, 开个,
+ * apply): it names no operation, so its object says all that is to be done,
+ * and a tool serves it only if it acts on that object (加个成员 is no request
+ * for a tool that creates repositories, though it takes their owner).
+ */
+function asksLightChange(request: Request, lexicon: Lexicon): boolean {
+  const changes = request.required.filter((op) => lexicon.senses.get(op)?.effect === "change");
+  if (!changes.some((op) => lexicon.senses.get(op)?.light === true)) return false;
+  // A place (在跳板机上开个号) or a thing named as where says where, not what.
+  const { text, terms } = request.analysis;
+  return [...request.frame.objects].some(
+    (o) =>
+      lexicon.senses.get(o)?.place !== true &&
+      terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start))),
+  );
 }
 
 /** Senses as bits of a few 32-bit words, one bit a sense of the lexicon. */

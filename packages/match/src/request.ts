@@ -49,6 +49,8 @@ export interface Request {
   readonly objects: ReadonlySet<string>;
   /** The word in the place of the request's verb when no tool and no sense knows it (把它注销掉, transcribe this memo). */
   readonly unknownVerb?: string;
+  /** The thing a request asks to make or add (加个 reviewer, create a milestone) when no tool and no sense knows it. */
+  readonly unknownThing?: string;
 }
 
 /** How much a request term counts, by kind: bigrams only back up words and senses. */
@@ -154,7 +156,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects]), values, analysis.text, lexicon);
-  const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
+  const known = knownSpan(terms, valueMask, vocabulary.index);
+  const unknown = unknownVerb(analysis, known, acts.size > 0, vocabulary);
+  const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
     values,
@@ -165,6 +169,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
+    ...(unknownMade !== undefined && { unknownThing: unknownMade }),
   };
 }
 
@@ -335,17 +340,8 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
  */
-function unknownVerb(
-  analysis: Analysis,
-  terms: readonly RequestTerm[],
-  values: SpanMask,
-  asksKnown: boolean,
-  { index, lexicon }: Vocabulary,
-): string | undefined {
+function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, { lexicon }: Vocabulary): string | undefined {
   const text = analysis.text;
-  const known = (start: number, end: number): boolean =>
-    values.covers(start, end) ||
-    terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
   const candidates: Array<readonly [number, number]> = [];
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
     const body = clause[0];
@@ -379,6 +375,46 @@ function unknownVerb(
   for (const [start, end] of candidates) {
     const word = text.slice(start, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(start + i)) || known(start, end)) continue;
+    return word;
+  }
+  return undefined;
+}
+
+/** Whether a stretch of the request is known: a value, or a word, sense or typo candidate some tool or the thesaurus has. */
+type KnownSpan = (start: number, end: number) => boolean;
+
+function knownSpan(terms: readonly RequestTerm[], values: SpanMask, index: InvertedIndex): KnownSpan {
+  return (start, end) =>
+    values.covers(start, end) ||
+    terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
+}
+
+/** What stands between a verb that makes something and the thing: a count (个, 一条, 两台) or an article (a, the, new). */
+const MADE_THING_LEAD = /^\s*(?:[一两几\d]*\s*[个条份张台位名套件项]\s*|(?:a|an|the|new|another|one|some)\s+)*/u;
+
+/**
+ * The thing a request asks to make or add, when no tool and no sense knows
+ * it: the word right after a verb that makes something (create: 新建, add,
+ * 加个; or a light verb, 搞个, 弄个), past a count or an article. A request to
+ * make a thing nobody knows (加个 reviewer, create a milestone, 搞个 webhook)
+ * asks for what no tool does, however well the verb and the rest fit: the
+ * tools that make things make the things they name.
+ */
+function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): string | undefined {
+  const text = analysis.text;
+  for (const use of frame.uses) {
+    if (use.use !== "act" || !(use.sense === "create" || lexicon.senses.get(use.sense)?.light === true)) continue;
+    const lead = MADE_THING_LEAD.exec(text.slice(use.end))![0];
+    // Made things are counted or named with an article (加个 reviewer, 新建一个看板, create a milestone); 加到 dev 组, 搞不定 make nothing.
+    if (!/[个条份张台位名套件项]$/u.test(use.surface) && !/[个条份张台位名套件项a-z]\s*$/u.test(lead)) continue;
+    const at = use.end + lead.length;
+    const next = /^(?:[a-z][a-z0-9_-]*|\p{Script=Han}+)/u.exec(text.slice(at));
+    if (next === null) continue;
+    const end = at + firstWordLength(next[0]);
+    // A lone Chinese character (留个言, 开个号) is too ambiguous to say what is made.
+    if (end - at === 1 && isHanText(text[at]!)) continue;
+    const word = text.slice(at, end);
+    if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
     return word;
   }
   return undefined;

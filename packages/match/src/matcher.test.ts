@@ -129,6 +129,13 @@ describe("intent matching", () => {
     expect(first("这个容器直接重启掉")).toBe("container-restart");
   });
 
+  it("reads a word of two characters before a count inside a run of Chinese (申请一台, 采购三台) as the verb, unless it says what happened (删除了一个)", () => {
+    expect(matcher.explain("帮运维采购一台服务器").verdict).toMatch(/no sense knows what "采购" asks to do/);
+    expect(matcher.explain("给新同事申请两台服务器").verdict).toMatch(/no sense knows what "申请" asks to do/);
+    expect(first("刚删除了一个容器，看下日志")).toBe("log-tail");
+    expect(first("给 api 服务重新部署一个版本 v1.2.0")).toBe("deploy");
+  });
+
   it("ranks close tools by what sets them apart", () => {
     expect(first("看看 main 分支最近几次的提交历史")).toBe("git-log");
     expect(first("把本地的改动提交一下")).toBe("git-commit");

@@ -327,6 +327,9 @@ const ZH_TAIL = /(?:掉|了|吧|啊|呀|一下|一遍|给我听|给我看|给我
 /** A word right before a counted object (补一个, 加一条, 配一份) or a result (close 掉): in the place of a verb, unless it counts or points itself. */
 const ZH_VERB_BEFORE_OBJECT =
   /(?<![\p{Script=Han}a-z])(?![这那哪每各某几一两三四五六七八九十整半多好])([\p{Script=Han}]|[a-z]+)\s*(?=[一两几][个条份张次把项]|个|掉)/gu;
+const ZH_WORD_BEFORE_COUNT = /(\p{Script=Han}{2,})(?=[一两几三四五六七八九十]\s*[个条份张台位套件项])/gu;
+/** A word that counts or points (这, 一, 几, 每 …) is no verb. */
+const ZH_COUNTS_OR_POINTS = /^[这那哪每各某几一两三四五六七八九十整半多好]/u;
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 
@@ -355,6 +358,14 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     for (const verb of asksKnown ? [] : body.matchAll(ZH_VERB_BEFORE_OBJECT)) {
       const at = base + verb.index;
       candidates.push([at, at + verb[1]!.length]);
+    }
+    // Inside a run of Chinese, a word of two characters or more before the count (申请一台, 注册一个, 采购三台); a single character there may be any slip or colloquial verb.
+    for (const verb of asksKnown ? [] : body.matchAll(ZH_WORD_BEFORE_COUNT)) {
+      const length = lastWordLength(verb[1]!);
+      const word = verb[1]!.slice(-length);
+      // 加了一个 is what happened, not what is asked.
+      if (length >= 2 && !ZH_COUNTS_OR_POINTS.test(word) && !/[了过完]$/u.test(word))
+        candidates.push([base + verb.index + verb[1]!.length - length, base + verb.index + verb[1]!.length]);
     }
     const ba = body.lastIndexOf("把");
     if (ba !== -1 && !asksKnown) {
@@ -427,6 +438,11 @@ function firstWordLength(stretch: string): number {
   if (!/\p{Script=Han}/u.test(stretch)) return stretch.length;
   const [first] = segmenter.segment(stretch);
   return first?.segment.length ?? stretch.length;
+}
+
+/** The length of the last word of a Han stretch (the segmenter's). */
+function lastWordLength(stretch: string): number {
+  return [...segmenter.segment(stretch)].at(-1)?.segment.length ?? stretch.length;
 }
 
 /** The caller's context: its top-level strings, as weak hints that count neither toward the attainable score nor toward coverage. */

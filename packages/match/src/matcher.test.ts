@@ -84,6 +84,24 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a holder after 进 / 入 (存进人格体, 写入仓库) for where the thing goes, not the thing changed", () => {
+    const modules = createMatcher([
+      tool({
+        name: "hldp-module-write",
+        display: "写入模块",
+        intent: "把内容写入人格体的某个模块",
+        params: [
+          ["persona", "人格体编号"],
+          ["module", "模块编号"],
+        ],
+      }),
+    ]);
+    const servesObject = (intent: string) => modules.explain(intent).candidates[0]?.servesObject;
+    expect(servesObject("把这条规则存进人格体")).toBe(true);
+    // the persona itself is still no thing this tool makes
+    expect(servesObject("新建一个人格体")).toBe(false);
+  });
+
   it("takes 上 and 下 before a time (域名下个月到期) for no place: the thing itself is what is asked of", () => {
     const certs = createMatcher([tool({ name: "cert-renew", display: "证书续期", intent: "为域名续期 TLS 证书", params: [["domain", "域名"]] })]);
     const servesObject = (intent: string) => certs.explain(intent).candidates[0]?.servesObject;

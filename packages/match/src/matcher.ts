@@ -425,9 +425,9 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   return check;
 }
 
-/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
+/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
 const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
-const PLACE_BEFORE = /(?:[在从到往]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
+const PLACE_BEFORE = /(?:[在从到往进入]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
 
 /**
  * Whether the request asks for a general change (delete, create …) of a thing

@@ -84,6 +84,15 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a word the thesaurus knows as an operation for a name when 这个 / 那个 and an object follow that own or hold what is asked (deploy 这个用户底下…)", () => {
+    const read = matcher.explain("deploy 这个用户底下跑着哪些进程");
+    expect(read.named).toEqual([{ text: "deploy", names: "user" }]);
+    expect(read.required).toEqual(["list"]);
+    expect(read.candidates[0]?.name).toBe("process-list");
+    // as the verb of its object it is asked for, as before
+    expect(matcher.explain("restart 这个容器").required).toEqual(["restart"]);
+  });
+
   it("takes a holder after 进 / 入 (存进人格体, 写入仓库) for where the thing goes, not the thing changed", () => {
     const modules = createMatcher([
       tool({

@@ -247,20 +247,31 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   );
   const objectAt = new Map<number, string>();
   const objectEndingAt = new Map<number, string>();
+  const objectTermAt = new Map<number, { id: string; end: number }>();
   for (const t of analysis.terms) {
     if (t.kind !== "concept" || inValue.covers(t.start, t.end) || lexicon.senses.get(t.key.slice(2))?.class !== "object") continue;
     objectAt.set(t.start, t.key.slice(2));
+    objectTermAt.set(t.start, { id: t.key.slice(2), end: t.end });
     objectEndingAt.set(t.end, t.key.slice(2));
   }
   const out: NamedValue[] = [];
   for (const m of text.matchAll(/[a-z0-9][\w.-]*/g)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (senses.covers(start, end) || inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
+    if (inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
     const before = text.slice(0, start);
     const after = text.slice(end);
     const next = end + (after.length - after.trimStart().length);
     const previousEnd = before.trimEnd().length;
+    // `deploy 这个用户底下的…`, `checkout 这个 deployment 的进度`: a word before 这个 / 那个 and an object word that holds or owns what is asked of names
+    // that object, though the thesaurus knows it as an operation (`restart 这个容器` still asks to restart).
+    const pointed = ZH_POINTING.exec(after);
+    const object = pointed === null ? undefined : objectTermAt.get(end + pointed[0].length);
+    const pointedAt = object !== undefined && HOLDS_WHAT_FOLLOWS.test(text.slice(object.end)) ? object.id : undefined;
+    if (senses.covers(start, end)) {
+      if (pointedAt !== undefined && operationOnly(analysis, lexicon, start, end)) out.push({ kind: "name", start, end, names: pointedAt });
+      continue;
+    }
     let names: string | undefined;
     if (NAMING_WORD.test(before)) names = "name";
     else if (LOOKING_FOR.test(before)) names = "pattern";
@@ -269,6 +280,16 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     if (names !== undefined) out.push({ kind: "name", start, end, names });
   }
   return out;
+}
+
+const ZH_POINTING = /^\s*[这那][个台条家套份]?\s*/u;
+/** After an object: what it owns (的) or holds (底下, 里, 上) is what is asked of. */
+const HOLDS_WHAT_FOLLOWS = /^\s*(?:的|底下|下面|里|上|中)/u;
+
+/** Whether every sense the thesaurus reads at this stretch is an operation. */
+function operationOnly(analysis: Analysis, lexicon: Lexicon, start: number, end: number): boolean {
+  const senses = analysis.terms.filter((t) => t.kind === "concept" && t.start === start && t.end === end);
+  return senses.length > 0 && senses.every((t) => lexicon.senses.get(t.key.slice(2))?.class === "operation");
 }
 
 /** Terms reached through typo candidates, for the request's words that neither a tool nor the thesaurus knows. */

@@ -7,7 +7,7 @@
  */
 import type { JsonValue, ParamModel, ToolModel } from "@hdlp/parser";
 import { analyze, type Analysis } from "./analyze.ts";
-import { type Frame, frameOf } from "./frame.ts";
+import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { findValues, shapeOf, valueSlots } from "./values.ts";
@@ -60,7 +60,11 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
     slots: params.slots,
   };
   // What a tool does is said by its name, display and intent; its params add what it works on.
-  const said = [nameFrame(name, lexicon), memoFrame(display, lexicon), memoFrame(intent, lexicon)];
+  const said = [
+    nameFrame(name, lexicon),
+    withoutAuxiliary(memoFrame(display, lexicon), display.text),
+    withoutAuxiliary(memoFrame(intent, lexicon), intent.text),
+  ];
   const objects = new Set([...said.flatMap((f) => [...f.objects]), ...params.objects]);
   return {
     fields,
@@ -161,6 +165,22 @@ function actedOn(tool: ToolModel, name: Analysis, display: Frame, analyse: Analy
     if (taken.some((o) => acted.has(o))) for (const o of taken) acted.add(o);
   }
   return acted;
+}
+
+/** Between an auxiliary verb and the operation it carries out: a short stretch of one clause (执行滚动重启, 执行只读SQL查询, run a rolling restart). */
+const AUXILIARY_GAP = /^[^，。；,;.\n]{0,8}$/u;
+
+/**
+ * A tool does what its text asks for, except a verb that only carries out
+ * another operation word after it (对 Deployment 执行滚动重启 restarts, 在库上执行
+ * 只读 SQL 查询 queries): `run` there is how, not what.
+ */
+function withoutAuxiliary(frame: Frame, text: string): Frame {
+  const auxiliary = (u: OperationUse) =>
+    u.sense === "run" && frame.uses.some((v) => v.use === "act" && v.sense !== "run" && v.start >= u.end && AUXILIARY_GAP.test(text.slice(u.end, v.start)));
+  if (!frame.uses.some((u) => u.use === "act" && auxiliary(u))) return frame;
+  const uses = frame.uses.map((u) => (u.use === "act" && auxiliary(u) ? { ...u, use: "noun" as const } : u));
+  return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects: frame.objects, uses };
 }
 
 /**

@@ -37,6 +37,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
   });
 
+  it("finds no operation in a word that only holds its character (结算, 算法, 库存, 预算)", () => {
+    for (const text of ["新结算页", "这个算法", "库存为零", "预算超了"]) expect(uses(text)).toEqual([]);
+  });
+
   it("takes a word that carries its result (删掉, delete 掉) for the verb, whatever counts or points before it", () => {
     expect(uses("那条删掉")).toEqual(["删掉:delete:act"]);
     expect(uses("规则里 22 端口那条 delete 掉")).toEqual(["delete:delete:act"]);

@@ -71,4 +71,11 @@ describe("toolText: what a tool does", () => {
     // alone it is what the tool does
     expect(does("命令执行", "在服务器上执行一条 shell 命令并返回结果")).toContain("run");
   });
+
+  it("takes a word that both reads and changes (打开) beside another change for the change: a switch tool shows nothing", () => {
+    expect(does("功能开关", "打开或关闭某个功能开关")).not.toContain("read");
+    expect(does("功能开关", "打开或关闭某个功能开关")).toContain("toggle");
+    // alone it keeps both
+    expect(does("文件打开", "打开一个文件")).toContain("read");
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "./analyze.ts";
 import { frameOf, requiredOperations, servesOperation } from "./frame.ts";
 import { defaultLexicon } from "./lexicon.ts";
+import { SpanMask } from "./normalize.ts";
 
 const lexicon = defaultLexicon();
 /** How each operation word of a text is read, as `surface:sense:use`. */
@@ -46,6 +47,15 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("规则里 22 端口那条 delete 掉")).toEqual(["delete:delete:act"]);
     // without a result, a classifier before it still makes a thing of it
     expect(uses("那份备份")).toEqual(["备份:backup:noun"]);
+  });
+
+  it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
+    const text = "delete the v2.0.0 release page";
+    const value = text.indexOf("v2.0.0");
+    const exclude = new SpanMask(text.length, [[value, value + "v2.0.0".length]]);
+    const read = frameOf(analyze(text, lexicon), lexicon, exclude).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
+    expect(read).toContain("delete:delete:act");
+    expect(read).toContain("release:publish:noun");
   });
 
   it("ends an English compound noun where a relative clause begins (the pipeline run that is stuck)", () => {

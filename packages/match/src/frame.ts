@@ -278,7 +278,11 @@ function englishUse(context: Context, start: number, end: number): Reading {
   const at = words.findIndex((w) => w.start === start);
   if (at === -1) return "act";
   const first = words[at]!;
-  const text = analysis.text;
+  // A value's own punctuation (v2.0.0, a/b.txt) breaks no clause: the words around it are read as if it were a word.
+  const text =
+    context.exclude === undefined
+      ? analysis.text
+      : analysis.text.replace(/[,.;:!?，。；！？]/gu, (c, i: number) => (context.exclude!.covers(i, i + 1) ? "_" : c));
   // In a mixed request the Chinese around an English word says as much (不用 clone, 最近 10 个 commit, checkout 服务).
   const hanBefore = /\p{Script=Han}\s*$/u.test(text.slice(0, start));
   const hanAfter = /^\s*\p{Script=Han}/u.test(text.slice(end));

@@ -128,6 +128,9 @@ describe("intent matching", () => {
     expect(first("给 issue 12 加一条评论")).toBe("issue-comment");
     expect(first("add a comment to issue 12")).toBe("issue-comment");
     expect(matcher.explain("把 api 容器加到监控里").verdict).not.toMatch(/the thing the request asks to make/);
+    // a verb that makes its object its result makes what follows 成, counted (导出成一个 PDF); a value set (改成 debug) is nothing made
+    expect(matcher.explain("把错误日志导出成一个 PDF").verdict).toMatch(/knows what "pdf" is/);
+    expect(matcher.explain("把 nginx 的日志级别改成 debug").verdict).not.toMatch(/the thing the request asks to make/);
   });
 
   it("serves a light verb's change (加个, 开个) only with a tool that acts on its object, not one that locates by it", () => {

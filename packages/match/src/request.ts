@@ -435,11 +435,15 @@ const MADE_THING_LEAD = /^\s*(?:[一两几\d]*\s*[个条份张台位名套件项
 function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): string | undefined {
   const text = analysis.text;
   for (const use of frame.uses) {
-    if (use.use !== "act" || !(use.sense === "create" || lexicon.senses.get(use.sense)?.light === true)) continue;
-    const lead = MADE_THING_LEAD.exec(text.slice(use.end))![0];
-    // Made things are counted or named with an article (加个 reviewer, 新建一个看板, create a milestone); 加到 dev 组, 搞不定 make nothing.
+    if (use.use !== "act") continue;
+    // A verb that makes its object its result (导出成, 转成, 压成) makes what follows 成.
+    const result = /^\s*成/u.exec(text.slice(use.end - (use.surface.endsWith("成") ? 1 : 0)));
+    if (!(use.sense === "create" || lexicon.senses.get(use.sense)?.light === true || result !== null)) continue;
+    const from = use.end + (result === null || use.surface.endsWith("成") ? 0 : result[0].length);
+    const lead = MADE_THING_LEAD.exec(text.slice(from))![0];
+    // Made things are counted or named with an article (加个 reviewer, 新建一个看板, create a milestone, 导出成一个 PDF); 加到 dev 组, 搞不定, 改成 active make nothing.
     if (!/[个条份张台位名套件项]$/u.test(use.surface) && !/[个条份张台位名套件项a-z]\s*$/u.test(lead)) continue;
-    const at = use.end + lead.length;
+    const at = from + lead.length;
     const next = /^(?:[a-z][a-z0-9_-]*|\p{Script=Han}+)/u.exec(text.slice(at));
     if (next === null) continue;
     const end = at + firstWordLength(next[0]);

@@ -121,6 +121,25 @@ describe("intent matching", () => {
     expect(servesObject("域名下的证书续一下")).toBe(true);
   });
 
+  it("does not let a date (today, 这个月) lift a request over the score floor: it says when, not what", () => {
+    const metrics = createMatcher([
+      tool({
+        name: "metrics-query",
+        display: "监控指标查询",
+        intent: "查询监控系统中的时序指标，比如请求量和延迟",
+        params: [
+          ["query", "PromQL 表达式"],
+          ["time", "时间范围，如 今天、昨天"],
+        ],
+      }),
+      tool({ name: "alert-list", display: "告警列表", intent: "列出正在触发的告警" }),
+    ]);
+    expect(metrics.explain("what time is the sunset in Paris today?").verdict).toMatch(/besides the date, under/);
+    // with what is asked named, the date still counts for the tool that takes one
+    expect(metrics.match("show me yesterday's latency metrics").candidates[0]?.name).toBe("metrics-query");
+    expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
+  });
+
   it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
     expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
     expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);

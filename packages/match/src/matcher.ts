@@ -151,6 +151,9 @@ export const DEFAULT_WEIGHTING: Weighting = {
   slots: { weight: 2, b: 0 },
 };
 
+/** The slot a date fills (values.ts). */
+const WHEN_SLOT = "v:time";
+
 export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1 };
 
 /** A tool that does none of the operations a request asks for, or not to its object, keeps this share of its score (each). */
@@ -257,7 +260,11 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
 
   function decision(reading: Reading): { found: boolean; verdict: string } {
     const best = reading.ranked[0];
-    return decide(best === undefined ? undefined : { score: best.score, name: tools[best.doc]!.name, ...fit(reading.check, best.doc) }, reading, thresholds);
+    if (best === undefined) return decide(undefined, reading, thresholds);
+    const fits = fit(reading.check, best.doc);
+    // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
+    const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
+    return decide({ score: best.score, scoreBesidesWhen: best.score - when, name: tools[best.doc]!.name, ...fits }, reading, thresholds);
   }
 
   return {
@@ -374,7 +381,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
  * (one of its operations) to what it asks it of (one of its objects).
  */
 function decide(
-  best: (Fit & { readonly score: number; readonly name: string }) | undefined,
+  best: (Fit & { readonly score: number; readonly scoreBesidesWhen: number; readonly name: string }) | undefined,
   reading: Pick<Reading, "coverage" | "request">,
   thresholds: Thresholds,
 ): { found: boolean; verdict: string } {
@@ -391,6 +398,8 @@ function decide(
     };
   if (best.score < thresholds.score)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
+  if (best.scoreBesidesWhen < thresholds.score)
+    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${thresholds.score}` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${reading.request.required.join(", ")})` };
   if (!best.object)
     return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };

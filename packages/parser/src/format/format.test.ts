@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadTool } from "../load.ts";
 import type { Value } from "../syntax/ast.ts";
+import { mutationsOf, textOf, variants } from "../syntax/arbitraries.test-support.ts";
 import { parse } from "../syntax/parse.ts";
 import { format, FormatError, formatText } from "./format.ts";
 
@@ -318,17 +319,8 @@ describe("format, fuzzed", () => {
     "type: string",
     "\uFEFF",
   ];
-  const syntaxy = fc.array(fc.constantFrom(...atoms), { maxLength: 60 }).map((parts) => parts.join(""));
-  const variants = [
-    SEED,
-    SEED.replaceAll("\n", "\r"),
-    "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
-  ];
-  const mutated = fc
-    .tuple(fc.constantFrom(...variants), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...atoms)), { minLength: 1, maxLength: 6 }))
-    .map(([text, edits]) =>
-      edits.reduce((out, [at, remove, insert]) => out.slice(0, at % (out.length + 1)) + insert + out.slice((at % (out.length + 1)) + remove), text),
-    );
+  const syntaxy = textOf(atoms, 60);
+  const mutated = mutationsOf(variants, fc.constantFrom(...atoms));
 
   it("holds on syntax-heavy text and on mutations of valid files", () => {
     fc.assert(fc.property(fc.oneof(syntaxy, mutated), holds), { numRuns: 1500 });

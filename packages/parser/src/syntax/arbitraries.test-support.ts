@@ -15,56 +15,57 @@ export const variants = [
   "p:\n  a: {\n    b: [1, 'x', { c: \"d\\n\" }],\n  }\n  l:\n    - k: v\n      m: |\n        text\n    - [z]\nwhy: >-\n  folded\n  text # no comment\n# end\n",
 ];
 
-/** Text built from the characters that matter to the syntax. */
-export const syntaxy = fc
-  .array(
-    fc.constantFrom(
-      "a",
-      "键",
-      "😀",
-      ":",
-      ": ",
-      " ",
-      "  ",
-      "\n",
-      "\r\n",
-      "\r",
-      "\t",
-      "{",
-      "}",
-      "[",
-      "]",
-      ",",
-      "- ",
-      "#",
-      " #",
-      '"',
-      "'",
-      "\\",
-      "|",
-      ">",
-      "-",
-      "+",
-      "2",
-      "\uFEFF",
-    ),
-    {
-      maxLength: 200,
-    },
-  )
-  .map((parts) => parts.join(""));
+/** Text made by joining up to `maxLength` pieces, each one of `atoms`. */
+export function textOf(atoms: readonly string[], maxLength: number): fc.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...atoms), { maxLength }).map((parts) => parts.join(""));
+}
 
-/** A valid file with a few characters inserted, deleted or replaced. */
-export const mutated = fc
-  .tuple(
-    fc.constantFrom(...variants),
-    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), fc.string({ maxLength: 3, unit: "binary" })), { minLength: 1, maxLength: 6 }),
-  )
-  .map(([text, edits]) => {
+/** One of `texts` with a few pieces inserted, deleted or replaced, each insertion made by `insert`. */
+export function mutationsOf(texts: readonly string[], insert: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...texts), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 4 }), insert), { minLength: 1, maxLength: 6 })).map(([text, edits]) => {
     let out = text;
-    for (const [at, remove, insert] of edits) {
+    for (const [at, remove, inserted] of edits) {
       const i = at % (out.length + 1);
-      out = out.slice(0, i) + insert + out.slice(i + remove);
+      out = out.slice(0, i) + inserted + out.slice(i + remove);
     }
     return out;
   });
+}
+
+/** Text built from the characters that matter to the syntax. */
+export const syntaxy = textOf(
+  [
+    "a",
+    "键",
+    "😀",
+    ":",
+    ": ",
+    " ",
+    "  ",
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "- ",
+    "#",
+    " #",
+    '"',
+    "'",
+    "\\",
+    "|",
+    ">",
+    "-",
+    "+",
+    "2",
+    "\uFEFF",
+  ],
+  200,
+);
+
+/** A valid file with a few characters inserted, deleted or replaced. */
+export const mutated = mutationsOf(variants, fc.string({ maxLength: 3, unit: "binary" }));

@@ -422,7 +422,7 @@ function knownSpan(terms: readonly RequestTerm[], values: SpanMask, index: Inver
 }
 
 /** What stands between a verb that makes something and the thing: a count (个, 一条, 两台) or an article (a, the, new). */
-const MADE_THING_LEAD = /^\s*(?:[一两几\d]*\s*[个条份张台位名套件项]\s*|(?:a|an|the|new|another|one|some)\s+)*/u;
+const MADE_THING_LEAD = /^\s*(?:(?:[一两几\d]+\s*[个条份张台位名套件项]|个)\s*|(?:a|an|the|new|another|one|some)\s+)*/u;
 
 /**
  * The thing a request asks to make or add, when no tool and no sense knows

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "./analyze.ts";
 import { frameOf, requiredOperations, servesOperation } from "./frame.ts";
 import { defaultLexicon } from "./lexicon.ts";
+import { SpanMask } from "./normalize.ts";
 
 const lexicon = defaultLexicon();
 /** How each operation word of a text is read, as `surface:sense:use`. */
@@ -35,6 +36,37 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);
     // without a result the first is the verb and the second its object, as before
     expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
+  });
+
+  it("finds no operation in a word that only holds its character (结算, 推荐, 算法, 库存, 预算)", () => {
+    for (const text of ["新结算页", "推荐算法", "库存为零", "预算超了"]) expect(uses(text)).toEqual([]);
+  });
+
+  it("takes a word that carries its result (删掉, delete 掉) for the verb, whatever counts or points before it", () => {
+    expect(uses("那条删掉")).toEqual(["删掉:delete:act"]);
+    expect(uses("规则里 22 端口那条 delete 掉")).toEqual(["delete:delete:act"]);
+    // without a result, a classifier before it still makes a thing of it
+    expect(uses("那份备份")).toEqual(["备份:backup:noun"]);
+  });
+
+  it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
+    const text = "delete the v2.0.0 release page";
+    const value = text.indexOf("v2.0.0");
+    const exclude = new SpanMask(text.length, [[value, value + "v2.0.0".length]]);
+    const read = frameOf(analyze(text, lexicon), lexicon, exclude).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
+    expect(read).toContain("delete:delete:act");
+    expect(read).toContain("release:publish:noun");
+  });
+
+  it("ends an English compound noun where a relative clause begins (the pipeline run that is stuck)", () => {
+    expect(uses("cancel the pipeline run that is stuck")).toEqual(["cancel:cancel:act", "run:run:noun"]);
+    // other words after it leave it read as before
+    expect(uses("cancel the pipeline run now")).toContain("run:run:act");
+  });
+
+  it("reads a verb of giving with its receiver before 的 as describing the noun (发给运维的那条消息), not inside a 把 clause", () => {
+    expect(uses("撤回昨天发给运维的那条消息")).toEqual(["撤回:rollback:act", "发给:send:described"]);
+    expect(uses("把这条消息发给值班的同事")).toEqual(["发给:send:act"]);
   });
 
   it("gives no object to a reading asked for as a noun (内容): the change after it is still the verb", () => {

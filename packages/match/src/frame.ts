@@ -127,6 +127,8 @@ const EN_DETERMINER = new Set([
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
 /** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */
 const EN_NOUN_SUFFIX = /[a-z]{3}(?:ment|tion|sion|ance|al)s?$/;
+/** A relative clause starts after the noun it describes (the pipeline run that is building). */
+const EN_RELATIVE = new Set(["that", "which", "who", "whose", "where"]);
 const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
 
 interface Context {
@@ -202,7 +204,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
     ZH_TOPIC_AFTER.test(after)
   )
     return "described";
-  if (describesWhatFollows(context, end, after)) return "described";
+  if (describesWhatFollows(context, start, end, after)) return "described";
   // The subject of a state (构建又挂了, 部署失败了, 备份成功没): the thing in that state, not a request.
   if (stateFollows(context, end)) return "noun";
   // 是谁改的, 啥时候改的, 哪次提交改的: what was done, asked about.
@@ -221,8 +223,13 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
   if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
-  // The last word of a 把 clause is its verb, though a 的 comes before it (把 vim 这些常用的装上).
-  if (ZH_NOUN_BEFORE.test(before) && !(/把/u.test(before) && /^[上下掉走好完起出进回来去了吧啊呀\s]*$/u.test(after))) return "noun";
+  // A word that carries its result (那条删掉, 那条 delete 掉) is the verb of its clause, whatever counts or points before it; so is the last word of a 把 clause (把 vim 这些常用的装上).
+  if (
+    ZH_NOUN_BEFORE.test(before) &&
+    !carriesResult(context, start, end, after) &&
+    !(/把/u.test(before) && /^[上下掉走好完起出进回来去了吧啊呀\s]*$/u.test(after))
+  )
+    return "noun";
   // Right after an operation asked for, a change is its object: 解压归档, 删除备份, 撤销提交.
   if (context.actEnds.has(start)) return "noun";
   return undefined;
@@ -232,14 +239,16 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
  * Before a 的 that a noun follows, the operation describes that noun when
  * nothing but stop words and a quantity lie between (正在执行的任务, 跑了两小时的
  * 查询, 分给我的问题), or a place or destination (运行在这台机器上的进程, 发布到
- * 生产的版本). Anything else between belongs to the noun: 查看最近的提交 asks to
+ * 生产的版本, 发给冰朔的通知). Anything else between belongs to the noun: 查看最近的提交 asks to
  * view, 删掉服务器上的日志 to delete.
  */
-function describesWhatFollows(context: Context, end: number, after: string): boolean {
+function describesWhatFollows(context: Context, start: number, end: number, after: string): boolean {
   const at = after.indexOf("的");
   if (at === -1 || after.slice(at + 1).trim() === "") return false;
   const between = after.slice(0, at);
-  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between)) return true;
+  // 发给冰朔的那条通知: the one it is given to may be inside the word (发给, 分给) as well as after it; not in a 把 clause, whose verb it is (把公钥加给 deploy 用户的…).
+  const towards = /给$/u.test(context.analysis.text.slice(start, end)) && !/把/u.test(clauseOf(context.analysis.text, start, end).before);
+  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
   for (let i = 0; i < between.length; i++) {
     if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;
@@ -271,6 +280,11 @@ function resultVerbAt(context: Context, end: number): boolean {
   return /[掉了完光]$/u.test(text.slice(end, verbEnd)) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
 }
 
+/** Whether the operation word ends in, or is followed by, a result complement (删掉, delete 掉, 清光) that ends its clause. */
+function carriesResult(context: Context, start: number, end: number, after: string): boolean {
+  return /[掉光]$/u.test(context.analysis.text.slice(start, end)) ? /^(?:[吧啊呀]|:.*)?$/u.test(after) : /^[掉光]\s*[吧啊呀]?$/u.test(after);
+}
+
 function chineseUse(context: Context, start: number, end: number): Reading {
   return chineseSays(context, start, end) ?? "act";
 }
@@ -281,7 +295,11 @@ function englishUse(context: Context, start: number, end: number): Reading {
   const at = words.findIndex((w) => w.start === start);
   if (at === -1) return "act";
   const first = words[at]!;
-  const text = analysis.text;
+  // A value's own punctuation (v2.0.0, a/b.txt) breaks no clause: the words around it are read as if it were a word.
+  const text =
+    context.exclude === undefined
+      ? analysis.text
+      : analysis.text.replace(/[,.;:!?，。；！？]/gu, (c, i: number) => (context.exclude!.covers(i, i + 1) ? "_" : c));
   // In a mixed request the Chinese around an English word says as much (不用 clone, 最近 10 个 commit, checkout 服务).
   const hanBefore = /\p{Script=Han}\s*$/u.test(text.slice(0, start));
   const hanAfter = /^\s*\p{Script=Han}/u.test(text.slice(end));
@@ -320,7 +338,11 @@ function englishUse(context: Context, start: number, end: number): Reading {
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
   const next = words[words.indexOf(last) + 1];
-  const phraseEnds = next === undefined || clauseNeighbour(text, words, words.indexOf(last) + 1) === undefined || EN_PREPOSITION.has(next.surface);
+  const phraseEnds =
+    next === undefined ||
+    clauseNeighbour(text, words, words.indexOf(last) + 1) === undefined ||
+    EN_PREPOSITION.has(next.surface) ||
+    EN_RELATIVE.has(next.surface);
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds) return "noun";
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";

@@ -141,12 +141,105 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a word the thesaurus knows as an operation for a name when 这个 / 那个 and an object follow that own or hold what is asked (deploy 这个用户底下…)", () => {
+    const read = matcher.explain("deploy 这个用户底下跑着哪些进程");
+    expect(read.named).toEqual([{ text: "deploy", names: "user" }]);
+    expect(read.required).toEqual(["list"]);
+    expect(read.candidates[0]?.name).toBe("process-list");
+    // as the verb of its object it is asked for, as before
+    expect(matcher.explain("restart 这个容器").required).toEqual(["restart"]);
+  });
+
+  it("takes a holder after 进 / 入 (存进人格体, 写入仓库) for where the thing goes, not the thing changed", () => {
+    const modules = createMatcher([
+      tool({
+        name: "hldp-module-write",
+        display: "写入模块",
+        intent: "把内容写入人格体的某个模块",
+        params: [
+          ["persona", "人格体编号"],
+          ["module", "模块编号"],
+        ],
+      }),
+    ]);
+    const servesObject = (intent: string) => modules.explain(intent).candidates[0]?.servesObject;
+    expect(servesObject("把这条规则存进人格体")).toBe(true);
+    // the persona itself is still no thing this tool makes
+    expect(servesObject("新建一个人格体")).toBe(false);
+  });
+
+  it("takes 上 and 下 before a time (域名下个月到期) for no place: the thing itself is what is asked of", () => {
+    const certs = createMatcher([tool({ name: "cert-renew", display: "证书续期", intent: "为域名续期 TLS 证书", params: [["domain", "域名"]] })]);
+    const servesObject = (intent: string) => certs.explain(intent).candidates[0]?.servesObject;
+    // renewing the domain is not renewing its certificate: the tool only locates certificates by their domain
+    expect(servesObject("这个域名下个月到期，帮忙续一年")).toBe(false);
+    expect(servesObject("域名上周就过期了，续一下")).toBe(false);
+    // a domain named as where the certificate is, as before
+    expect(servesObject("域名下的证书续一下")).toBe(true);
+  });
+
+  it("does not let a date (today, 这个月) lift a request over the score floor: it says when, not what", () => {
+    const metrics = createMatcher([
+      tool({
+        name: "metrics-query",
+        display: "监控指标查询",
+        intent: "查询监控系统中的时序指标，比如请求量和延迟",
+        params: [
+          ["query", "PromQL 表达式"],
+          ["time", "时间范围，如 今天、昨天"],
+        ],
+      }),
+      tool({ name: "alert-list", display: "告警列表", intent: "列出正在触发的告警" }),
+    ]);
+    expect(metrics.explain("what time is the sunset in Paris today?").verdict).toMatch(/besides the date, under/);
+    // with what is asked named, the date still counts for the tool that takes one
+    expect(metrics.match("show me yesterday's latency metrics").candidates[0]?.name).toBe("metrics-query");
+    expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
+  });
+
+  it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
+    expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
+    expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);
+    // a thing a tool knows is made as before; a light verb without a count makes nothing (加到, 搞不定)
+    expect(first("给 issue 12 加一条评论")).toBe("issue-comment");
+    expect(first("add a comment to issue 12")).toBe("issue-comment");
+    expect(matcher.explain("把 api 容器加到监控里").verdict).not.toMatch(/the thing the request asks to make/);
+    // a verb that makes its object its result makes what follows 成, counted (导出成一个 PDF); a value set (改成 debug) is nothing made
+    expect(matcher.explain("把错误日志导出成一个 PDF").verdict).toMatch(/knows what "pdf" is/);
+    expect(matcher.explain("把 nginx 的日志级别改成 debug").verdict).not.toMatch(/the thing the request asks to make/);
+  });
+
+  it("serves a light verb's change (加个, 开个) only with a tool that acts on its object, not one that locates by it", () => {
+    const repos = createMatcher([
+      tool({
+        name: "forgejo-repo-create",
+        display: "创建仓库",
+        intent: "在 Forgejo 上创建一个新仓库",
+        params: [
+          ["owner", "所有者（用户或组织）"],
+          ["name", "仓库名"],
+        ],
+      }),
+    ]);
+    // the owner param takes a user, but the tool makes repositories
+    expect(repos.explain("给 Forgejo 组织加个成员").verdict).toMatch(/but not to user/);
+    expect(repos.match("给 zhuyuan 加个仓库").candidates[0]?.name).toBe("forgejo-repo-create");
+    expect(repos.match("帮我在 Forgejo 上开个仓库").candidates[0]?.name).toBe("forgejo-repo-create");
+  });
+
   it("reads the word before a counted object (…一个, …一条) or a result (…掉) as the request's verb: one no sense knows asks for what no tool does", () => {
     expect(matcher.explain("给 5 号 issue 钉一个置顶").verdict).toMatch(/no sense knows what "钉" asks to do/);
     expect(matcher.explain("这个容器直接 drain 掉").verdict).toMatch(/no sense knows what "drain" asks to do/);
     // a known verb there, or a counted object after a known operation, is served as before
     expect(first("在 issue 12 下面评论一条")).toBe("issue-comment");
     expect(first("这个容器直接重启掉")).toBe("container-restart");
+  });
+
+  it("reads a word of two characters before a count inside a run of Chinese (申请一台, 采购三台) as the verb, unless it says what happened (删除了一个)", () => {
+    expect(matcher.explain("帮运维采购一台服务器").verdict).toMatch(/no sense knows what "采购" asks to do/);
+    expect(matcher.explain("给新同事申请两台服务器").verdict).toMatch(/no sense knows what "申请" asks to do/);
+    expect(first("刚删除了一个容器，看下日志")).toBe("log-tail");
+    expect(first("给 api 服务重新部署一个版本 v1.2.0")).toBe("deploy");
   });
 
   it("ranks close tools by what sets them apart", () => {

@@ -151,6 +151,9 @@ export const DEFAULT_WEIGHTING: Weighting = {
   slots: { weight: 2, b: 0 },
 };
 
+/** The slot a date fills (values.ts). */
+const WHEN_SLOT = "v:time";
+
 export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1 };
 
 /** A tool that does none of the operations a request asks for, or not to its object, keeps this share of its score (each). */
@@ -257,7 +260,11 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
 
   function decision(reading: Reading): { found: boolean; verdict: string } {
     const best = reading.ranked[0];
-    return decide(best === undefined ? undefined : { score: best.score, name: tools[best.doc]!.name, ...fit(reading.check, best.doc) }, reading, thresholds);
+    if (best === undefined) return decide(undefined, reading, thresholds);
+    const fits = fit(reading.check, best.doc);
+    // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
+    const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
+    return decide({ score: best.score, scoreBesidesWhen: best.score - when, name: tools[best.doc]!.name, ...fits }, reading, thresholds);
   }
 
   return {
@@ -374,7 +381,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
  * (one of its operations) to what it asks it of (one of its objects).
  */
 function decide(
-  best: (Fit & { readonly score: number; readonly name: string }) | undefined,
+  best: (Fit & { readonly score: number; readonly scoreBesidesWhen: number; readonly name: string }) | undefined,
   reading: Pick<Reading, "coverage" | "request">,
   thresholds: Thresholds,
 ): { found: boolean; verdict: string } {
@@ -382,6 +389,8 @@ function decide(
   if (best === undefined) return { found: false, verdict: "no tool shares a word with the request" };
   if (reading.request.unknownVerb !== undefined)
     return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
+  if (reading.request.unknownThing !== undefined)
+    return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownThing}" is, the thing the request asks to make` };
   if (reading.coverage < thresholds.coverage)
     return {
       found: false,
@@ -389,6 +398,8 @@ function decide(
     };
   if (best.score < thresholds.score)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
+  if (best.scoreBesidesWhen < thresholds.score)
+    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${thresholds.score}` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${reading.request.required.join(", ")})` };
   if (!best.object)
     return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };
@@ -407,7 +418,7 @@ function factor(fit: Fit): number {
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
-    onActed: asksChangeOfHolder(request, lexicon),
+    onActed: asksChangeOfHolder(request, lexicon) || asksLightChange(request, lexicon),
   };
   if (request.required.length > 0) {
     const serving = [...lexicon.senses.values()].filter(
@@ -423,9 +434,9 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   return check;
 }
 
-/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶): named as a place, not as the thing acted on. */
-const PLACE_AFTER = /^\s*(?:[里上中内下]|底下)/u;
-const PLACE_BEFORE = /(?:[在从到往]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
+/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
+const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
+const PLACE_BEFORE = /(?:[在从到往进入]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
 
 /**
  * Whether the request asks for a general change (delete, create …) of a thing
@@ -443,6 +454,24 @@ function asksChangeOfHolder(request: Request, lexicon: Lexicon): boolean {
     if (sense === undefined || sense.place || sense.includes.size === 0 || !request.frame.objects.has(o)) return false;
     return terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
   });
+}
+
+/**
+ * Whether the request's only change is a light verb's (加个, 搞个, 开个,
+ * apply): it names no operation, so its object says all that is to be done,
+ * and a tool serves it only if it acts on that object (加个成员 is no request
+ * for a tool that creates repositories, though it takes their owner).
+ */
+function asksLightChange(request: Request, lexicon: Lexicon): boolean {
+  const changes = request.required.filter((op) => lexicon.senses.get(op)?.effect === "change");
+  if (!changes.some((op) => lexicon.senses.get(op)?.light === true)) return false;
+  // A place (在跳板机上开个号) or a thing named as where says where, not what.
+  const { text, terms } = request.analysis;
+  return [...request.frame.objects].some(
+    (o) =>
+      lexicon.senses.get(o)?.place !== true &&
+      terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start))),
+  );
 }
 
 /** Senses as bits of a few 32-bit words, one bit a sense of the lexicon. */

@@ -50,6 +50,8 @@ export interface Request {
   readonly objects: ReadonlySet<string>;
   /** The word in the place of the request's verb when no tool and no sense knows it (把它注销掉, transcribe this memo). */
   readonly unknownVerb?: string;
+  /** The thing a request asks to make or add (加个 reviewer, create a milestone) when no tool and no sense knows it. */
+  readonly unknownThing?: string;
 }
 
 /** How much a request term counts, by kind: bigrams only back up words and senses. */
@@ -169,7 +171,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
       : [],
   );
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
-  const unknown = unknownVerb(analysis, terms, valueMask, acts.size > 0, vocabulary);
+  const known = knownSpan(terms, valueMask, vocabulary.index);
+  const unknown = unknownVerb(analysis, known, acts.size > 0, vocabulary);
+  const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
     values,
@@ -180,6 +184,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
+    ...(unknownMade !== undefined && { unknownThing: unknownMade }),
   };
 }
 
@@ -276,9 +281,11 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   );
   const objectAt = new Map<number, string>();
   const objectEndingAt = new Map<number, string>();
+  const objectTermAt = new Map<number, { id: string; end: number }>();
   for (const t of analysis.terms) {
     if (t.kind !== "concept" || inValue.covers(t.start, t.end) || lexicon.senses.get(t.key.slice(2))?.class !== "object") continue;
     objectAt.set(t.start, t.key.slice(2));
+    objectTermAt.set(t.start, { id: t.key.slice(2), end: t.end });
     objectEndingAt.set(t.end, t.key.slice(2));
   }
   const out: NamedValue[] = [];
@@ -291,8 +298,8 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     const next = end + (after.length - after.trimStart().length);
     const previousEnd = before.trimEnd().length;
     if (senses.covers(start, end)) {
-      // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing: 叫 deploy, labeled deploy, 那个 test 文件, checkout 这个 deployment, the checkout deployment.
-      const named = operationNamed(analysis, lexicon, start, end, before, after, objectAt, objectEndingAt);
+      // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing (see `operationNamed`).
+      const named = operationNamed(analysis, lexicon, { start, end, before, after }, { objectAt, objectEndingAt, objectTermAt });
       if (named !== undefined) out.push({ kind: "name", start, end, names: named });
       continue;
     }
@@ -309,31 +316,36 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
 
 /** A label's name follows these (labeled deploy, 标签是 deploy). */
 const LABELLED = /(?:labell?ed|tagged|label|标签(?:为|是|叫)?)\s*$/u;
-/** A Chinese determiner with its classifier (那个, 这台, 那条). */
+/** A Chinese determiner with its classifier before a word (那个, 这台, 那条). */
 const ZH_DEMONSTRATIVE = /[这那该此][个台条份张把项位]?\s*$/u;
-const ZH_DEMONSTRATIVE_NEXT = /^\s*[这那该此][个台条份张把项位]?\s*/u;
+const ZH_POINTING = /^\s*[这那][个台条家套份]?\s*/u;
+/** After an object: what it owns (的) or holds (底下, 里, 上) is what is asked of. */
+const HOLDS_WHAT_FOLLOWS = /^\s*(?:的|底下|下面|里|上|中)/u;
+
+interface ObjectsAround {
+  readonly objectAt: ReadonlyMap<number, string>;
+  readonly objectEndingAt: ReadonlyMap<number, string>;
+  readonly objectTermAt: ReadonlyMap<number, { readonly id: string; readonly end: number }>;
+}
 
 /**
  * The thing a Latin operation word names when it stands in a name's place:
- * after 叫 / called / named (a name) or labeled (a tag); before a place
- * under it (archive 底下: a folder); between a
- * determiner and the object word it names (那个 test 文件, the checkout
- * deployment); after an object word a determiner or preposition opens (the
- * rollout of deployment checkout); or before a determiner and that object
- * (deploy 这个用户).
- * Undefined when it is no operation word or stands where a verb does
- * (restart 一下服务, delete 掉).
+ * after 叫 / called / named (a name) or labeled (a tag); before a place under
+ * it (archive 底下: a folder); between a determiner and the object word it
+ * names (那个 test 文件, the checkout deployment); after an object word a
+ * determiner or preposition opens (the rollout of deployment checkout); or
+ * before 这个 / 那个 and an object word that holds or owns what is asked of
+ * (deploy 这个用户底下的…, checkout 这个 deployment 的进度). Undefined when it is
+ * no operation word or stands where a verb does (restart 一下服务, delete 掉,
+ * restart 这个容器).
  */
 function operationNamed(
   analysis: Analysis,
   lexicon: Lexicon,
-  start: number,
-  end: number,
-  before: string,
-  after: string,
-  objectAt: ReadonlyMap<number, string>,
-  objectEndingAt: ReadonlyMap<number, string>,
+  word: { readonly start: number; readonly end: number; readonly before: string; readonly after: string },
+  { objectAt, objectEndingAt, objectTermAt }: ObjectsAround,
 ): string | undefined {
+  const { start, end, before, after } = word;
   const classes = new Set(
     analysis.terms.filter((t) => t.kind === "concept" && t.start === start && t.end === end).map((t) => lexicon.senses.get(t.key.slice(2))?.class),
   );
@@ -345,13 +357,21 @@ function operationNamed(
   const gap = after.length - after.trimStart().length;
   const object = objectAt.get(end + gap);
   if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
-  // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release).
+  // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release); a word that is a thing too (the api deployment) is that thing.
   const previousEnd = before.trimEnd().length;
   const previous = previousEnd < start ? objectEndingAt.get(previousEnd) : undefined;
-  // (A word that is a thing too, the api deployment, is that thing.)
   if (previous !== undefined && !classes.has("object") && /\b(?:the|this|that|of|for|in|on|to|into|from)\s+[a-z][\w-]*\s*$/.test(before)) return previous;
-  const demonstrative = ZH_DEMONSTRATIVE_NEXT.exec(after);
-  return demonstrative !== null && demonstrative[0].trim() !== "" ? objectAt.get(end + demonstrative[0].length) : undefined;
+  const pointed = ZH_POINTING.exec(after);
+  const pointedAt = pointed === null ? undefined : objectTermAt.get(end + pointed[0].length);
+  return pointedAt !== undefined && HOLDS_WHAT_FOLLOWS.test(analysis.text.slice(pointedAt.end)) && operationOnly(analysis, lexicon, start, end)
+    ? pointedAt.id
+    : undefined;
+}
+
+/** Whether every sense the thesaurus reads at this stretch is an operation. */
+function operationOnly(analysis: Analysis, lexicon: Lexicon, start: number, end: number): boolean {
+  const senses = analysis.terms.filter((t) => t.kind === "concept" && t.start === start && t.end === end);
+  return senses.length > 0 && senses.every((t) => lexicon.senses.get(t.key.slice(2))?.class === "operation");
 }
 
 /**
@@ -431,6 +451,9 @@ const ZH_TAIL = /(?:掉|了|吧|啊|呀|一下|一遍|给我听|给我看|给我
 /** A word right before a counted object (补一个, 加一条, 配一份) or a result (close 掉): in the place of a verb, unless it counts or points itself. */
 const ZH_VERB_BEFORE_OBJECT =
   /(?<![\p{Script=Han}a-z])(?![这那哪每各某几一两三四五六七八九十整半多好])([\p{Script=Han}]|[a-z]+)\s*(?=[一两几][个条份张次把项]|个|掉)/gu;
+const ZH_WORD_BEFORE_COUNT = /(\p{Script=Han}{2,})(?=[一两几三四五六七八九十]\s*[个条份张台位套件项])/gu;
+/** A word that counts or points (这, 一, 几, 每 …) is no verb. */
+const ZH_COUNTS_OR_POINTS = /^[这那哪每各某几一两三四五六七八九十整半多好]/u;
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 
@@ -444,17 +467,8 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
  */
-function unknownVerb(
-  analysis: Analysis,
-  terms: readonly RequestTerm[],
-  values: SpanMask,
-  asksKnown: boolean,
-  { index, lexicon }: Vocabulary,
-): string | undefined {
+function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, { lexicon }: Vocabulary): string | undefined {
   const text = analysis.text;
-  const known = (start: number, end: number): boolean =>
-    values.covers(start, end) ||
-    terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
   const candidates: Array<readonly [number, number]> = [];
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
     const body = clause[0];
@@ -468,6 +482,14 @@ function unknownVerb(
     for (const verb of asksKnown ? [] : body.matchAll(ZH_VERB_BEFORE_OBJECT)) {
       const at = base + verb.index;
       candidates.push([at, at + verb[1]!.length]);
+    }
+    // Inside a run of Chinese, a word of two characters or more before the count (申请一台, 注册一个, 采购三台); a single character there may be any slip or colloquial verb.
+    for (const verb of asksKnown ? [] : body.matchAll(ZH_WORD_BEFORE_COUNT)) {
+      const length = lastWordLength(verb[1]!);
+      const word = verb[1]!.slice(-length);
+      // 加了一个 is what happened, not what is asked.
+      if (length >= 2 && !ZH_COUNTS_OR_POINTS.test(word) && !/[了过完]$/u.test(word))
+        candidates.push([base + verb.index + verb[1]!.length - length, base + verb.index + verb[1]!.length]);
     }
     const ba = body.lastIndexOf("把");
     if (ba !== -1 && !asksKnown) {
@@ -493,6 +515,50 @@ function unknownVerb(
   return undefined;
 }
 
+/** Whether a stretch of the request is known: a value, or a word, sense or typo candidate some tool or the thesaurus has. */
+type KnownSpan = (start: number, end: number) => boolean;
+
+function knownSpan(terms: readonly RequestTerm[], values: SpanMask, index: InvertedIndex): KnownSpan {
+  return (start, end) =>
+    values.covers(start, end) ||
+    terms.some((t) => (t.origin === "request" || t.origin === "typo") && t.start < end && t.end > start && (t.key.startsWith("c:") || index.has(t.key)));
+}
+
+/** What stands between a verb that makes something and the thing: a count (个, 一条, 两台) or an article (a, the, new). */
+const MADE_THING_LEAD = /^\s*(?:(?:[一两几\d]+\s*[个条份张台位名套件项]|个)\s*|(?:a|an|the|new|another|one|some)\s+)*/u;
+
+/**
+ * The thing a request asks to make or add, when no tool and no sense knows
+ * it: the word right after a verb that makes something (create: 新建, add,
+ * 加个; or a light verb, 搞个, 弄个), past a count or an article. A request to
+ * make a thing nobody knows (加个 reviewer, create a milestone, 搞个 webhook)
+ * asks for what no tool does, however well the verb and the rest fit: the
+ * tools that make things make the things they name.
+ */
+function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): string | undefined {
+  const text = analysis.text;
+  for (const use of frame.uses) {
+    if (use.use !== "act") continue;
+    // A verb that makes its object its result (导出成, 转成, 压成) makes what follows 成.
+    const result = /^\s*成/u.exec(text.slice(use.end - (use.surface.endsWith("成") ? 1 : 0)));
+    if (!(use.sense === "create" || lexicon.senses.get(use.sense)?.light === true || result !== null)) continue;
+    const from = use.end + (result === null || use.surface.endsWith("成") ? 0 : result[0].length);
+    const lead = MADE_THING_LEAD.exec(text.slice(from))![0];
+    // Made things are counted or named with an article (加个 reviewer, 新建一个看板, create a milestone, 导出成一个 PDF); 加到 dev 组, 搞不定, 改成 active make nothing.
+    if (!/[个条份张台位名套件项]$/u.test(use.surface) && !/[个条份张台位名套件项a-z]\s*$/u.test(lead)) continue;
+    const at = from + lead.length;
+    const next = /^(?:[a-z][a-z0-9_-]*|\p{Script=Han}+)/u.exec(text.slice(at));
+    if (next === null) continue;
+    const end = at + firstWordLength(next[0]);
+    // A lone Chinese character (留个言, 开个号) is too ambiguous to say what is made.
+    if (end - at === 1 && isHanText(text[at]!)) continue;
+    const word = text.slice(at, end);
+    if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
+    return word;
+  }
+  return undefined;
+}
+
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 /** The length of the first word of a short Han stretch (the segmenter's), or of the stretch when it is Latin. */
@@ -500,6 +566,11 @@ function firstWordLength(stretch: string): number {
   if (!/\p{Script=Han}/u.test(stretch)) return stretch.length;
   const [first] = segmenter.segment(stretch);
   return first?.segment.length ?? stretch.length;
+}
+
+/** The length of the last word of a Han stretch (the segmenter's). */
+function lastWordLength(stretch: string): number {
+  return [...segmenter.segment(stretch)].at(-1)?.segment.length ?? stretch.length;
 }
 
 /** The caller's context: its top-level strings, as weak hints that count neither toward the attainable score nor toward coverage. */

@@ -1,7 +1,8 @@
 import type { ParamModel } from "@hdlp/parser";
 import { describe, expect, it } from "vitest";
 import { defaultLexicon } from "./lexicon.ts";
-import { memoizedAnalyser, ParamsReading, paramsReadAlike, paramsText } from "./tool-text.ts";
+import { tool } from "./testdata/tools.ts";
+import { memoizedAnalyser, ParamsReading, paramsReadAlike, paramsText, toolText } from "./tool-text.ts";
 
 const lexicon = defaultLexicon();
 const param = (name: string, description: string, more: Partial<ParamModel> = {}): ParamModel => ({
@@ -57,5 +58,24 @@ describe("paramsReadAlike", () => {
     expect(paramsReadAlike(PARAMS, changed(2, { enum: ["GET", "PUT", 3] }))).toBe(false);
     expect(paramsReadAlike(PARAMS, changed(4, { type: "boolean" }))).toBe(false);
     expect(paramsReadAlike(PARAMS, PARAMS.slice(1))).toBe(false);
+  });
+});
+
+describe("toolText: what a tool does", () => {
+  const does = (display: string, intent: string): string[] =>
+    [...toolText(tool({ name: "some-tool", display, intent }), memoizedAnalyser(lexicon), lexicon).frame.acts].sort();
+
+  it("takes a verb that carries out another operation right after it (执行滚动重启, run a rolling restart) for how, not what", () => {
+    expect(does("滚动重启", "对 Deployment 执行滚动重启，让所有 Pod 依次重建")).not.toContain("run");
+    expect(does("滚动重启", "对 Deployment 执行滚动重启，让所有 Pod 依次重建")).toContain("restart");
+    // alone it is what the tool does
+    expect(does("命令执行", "在服务器上执行一条 shell 命令并返回结果")).toContain("run");
+  });
+
+  it("takes a word that both reads and changes (打开) beside another change for the change: a switch tool shows nothing", () => {
+    expect(does("功能开关", "打开或关闭某个功能开关")).not.toContain("read");
+    expect(does("功能开关", "打开或关闭某个功能开关")).toContain("toggle");
+    // alone it keeps both
+    expect(does("文件打开", "打开一个文件")).toContain("read");
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { JsonValue, ParamModel, ToolModel } from "@hdlp/parser";
 import { analyze, type Analysis } from "./analyze.ts";
-import { type Frame, frameOf } from "./frame.ts";
+import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { findValues, shapeOf, valueSlots } from "./values.ts";
@@ -60,7 +60,7 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
     slots: params.slots,
   };
   // What a tool does is said by its name, display and intent; its params add what it works on.
-  const said = [nameFrame(name, lexicon), memoFrame(display, lexicon), memoFrame(intent, lexicon)];
+  const said = [nameFrame(name, lexicon), doneBy(memoFrame(display, lexicon), display.text, lexicon), doneBy(memoFrame(intent, lexicon), intent.text, lexicon)];
   const objects = new Set([...said.flatMap((f) => [...f.objects]), ...params.objects]);
   return {
     fields,
@@ -161,6 +161,31 @@ function actedOn(tool: ToolModel, name: Analysis, display: Frame, analyse: Analy
     if (taken.some((o) => acted.has(o))) for (const o of taken) acted.add(o);
   }
   return acted;
+}
+
+/** Between an auxiliary verb and the operation it carries out: a short stretch of one clause (执行滚动重启, 执行只读SQL查询, run a rolling restart). */
+const AUXILIARY_GAP = /^[^，。；,;.\n]{0,8}$/u;
+
+/**
+ * What a tool's display or intent says it does: the operations it asks for,
+ * except a verb that only carries out another operation word after it (对
+ * Deployment 执行滚动重启 restarts, 在库上执行只读 SQL 查询 queries: `run` there is
+ * how, not what), and the reading of a word that both reads and changes
+ * (打开: open to read, or switch on) beside another change (打开或关闭某个功能开关
+ * switches; it shows nothing), as in a request (frame.ts, `requiredOperations`).
+ */
+function doneBy(frame: Frame, text: string, lexicon: Lexicon): Frame {
+  const effect = (u: OperationUse) => lexicon.senses.get(u.sense)?.effect;
+  const asked = frame.uses.filter((u) => u.use === "act");
+  const sameWord = (u: OperationUse, v: OperationUse) => u.start === v.start && u.end === v.end;
+  const auxiliary = (u: OperationUse) =>
+    u.sense === "run" && asked.some((v) => v.sense !== "run" && v.start >= u.end && AUXILIARY_GAP.test(text.slice(u.end, v.start)));
+  const mixed = (u: OperationUse) => asked.some((v) => sameWord(u, v) && effect(v) === "change") && asked.some((v) => sameWord(u, v) && effect(v) === "read");
+  const otherChange = (u: OperationUse) => asked.some((v) => !sameWord(u, v) && !mixed(v) && effect(v) === "change");
+  const dropped = (u: OperationUse) => auxiliary(u) || (effect(u) === "read" && mixed(u) && otherChange(u));
+  if (!asked.some(dropped)) return frame;
+  const uses = frame.uses.map((u) => (u.use === "act" && dropped(u) ? { ...u, use: "noun" as const } : u));
+  return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects: frame.objects, uses };
 }
 
 /**

@@ -197,6 +197,29 @@ describe("intent matching", () => {
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
   });
 
+  it("explains the found decision by the signals it read, and each verdict agrees with them", () => {
+    const served = matcher.explain("重启一下 api 容器");
+    expect(served.found).toBe(true);
+    expect(served.signals).toMatchObject({ operation: true, object: true });
+    expect(served.signals!.score).toBeGreaterThanOrEqual(served.thresholds.score);
+    expect(served.signals!.coverage).toBeCloseTo(served.coverage, 3);
+    expect(served.signals!.second).toBeGreaterThanOrEqual(0);
+    expect(served.signals!.second).toBeLessThanOrEqual(1);
+    expect(served.signals!.unknownUnits).toBe(0);
+    // a stock trade: one word a tool knows (查) among many none does, counted, and the share under the floor named in the verdict
+    const errand = matcher.explain("帮我查一下茅台股票的行情然后挂单卖出");
+    expect(errand.found).toBe(false);
+    expect(errand.signals!.unknownUnits).toBeGreaterThan(5);
+    expect(errand.signals!.coverage).toBeLessThan(errand.thresholds.coverage);
+    expect(errand.verdict).toMatch(/of the request's words are known to the tools \(at least 35% must be\)/);
+    // a verb nothing knows is a signal of its own, whatever the scores
+    const unknownVerb = matcher.explain("给 5 号 issue 钉一个置顶");
+    expect(unknownVerb.signals?.unknownVerb).toBe("钉");
+    expect(unknownVerb.found).toBe(false);
+    // no tool shares a word: nothing to read
+    expect(matcher.explain("qwxz").signals).toBeUndefined();
+  });
+
   it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
     expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
     expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);

@@ -65,6 +65,30 @@ export interface MatcherOptions {
   readonly thresholds?: Thresholds;
 }
 
+/**
+ * What the found decision reads about a request and its best tool (see
+ * `decide`); `explain` shows them so that an author sees which put a request
+ * under the line.
+ */
+export interface FoundSignals {
+  /** The best tool's score, as a share of the attainable score. */
+  readonly score: number;
+  /** The same without what a date adds (it says when, not what). */
+  readonly scoreBesidesWhen: number;
+  /** The second tool's score as a share of the best's (0 when there is none). */
+  readonly second: number;
+  /** Share of the request's words and values known to some tool (see `coverageOf`). */
+  readonly coverage: number;
+  /** How many of the request's words and values no tool knows. */
+  readonly unknownUnits: number;
+  /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
+  readonly operation: boolean;
+  readonly object: boolean;
+  /** The word in the verb's place, or the thing asked to be made, when no tool and no sense knows it (request.ts). */
+  readonly unknownVerb?: string;
+  readonly unknownThing?: string;
+}
+
 export interface ExplainedTerm {
   readonly label: string;
   readonly key: string;
@@ -111,6 +135,8 @@ export interface Explanation {
   readonly objects: string[];
   readonly coverage: number;
   readonly thresholds: Thresholds;
+  /** The found decision's inputs, undefined when no tool shares a word with the request. */
+  readonly signals?: FoundSignals;
   readonly found: boolean;
   /** Why found or not, in a sentence. */
   readonly verdict: string;
@@ -192,7 +218,7 @@ interface Reading {
   readonly terms: readonly RequestTerm[];
   readonly weights: ReadonlyMap<string, number>;
   readonly attainable: number;
-  readonly coverage: number;
+  readonly coverage: { readonly share: number; readonly unknown: number };
   readonly ranked: readonly Ranked[];
 }
 
@@ -258,13 +284,28 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return { request, check, terms, weights, attainable, coverage: coverageOf(request, terms, index), ranked };
   }
 
-  function decision(reading: Reading): { found: boolean; verdict: string } {
-    const best = reading.ranked[0];
-    if (best === undefined) return decide(undefined, reading, thresholds);
+  function signalsOf(reading: Reading): FoundSignals | undefined {
+    const [best, next] = reading.ranked;
+    if (best === undefined) return undefined;
     const fits = fit(reading.check, best.doc);
     // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
-    return decide({ score: best.score, scoreBesidesWhen: best.score - when, name: tools[best.doc]!.name, ...fits }, reading, thresholds);
+    return {
+      score: best.score,
+      scoreBesidesWhen: best.score - when,
+      second: next !== undefined && best.score > 0 ? next.score / best.score : 0,
+      coverage: reading.coverage.share,
+      unknownUnits: reading.coverage.unknown,
+      ...fits,
+      ...(reading.request.unknownVerb !== undefined && { unknownVerb: reading.request.unknownVerb }),
+      ...(reading.request.unknownThing !== undefined && { unknownThing: reading.request.unknownThing }),
+    };
+  }
+
+  function decision(reading: Reading): { found: boolean; verdict: string; signals?: FoundSignals } {
+    const signals = signalsOf(reading);
+    const best = reading.ranked[0];
+    return { ...decide(signals && best && { ...signals, name: tools[best.doc]!.name }, reading.request, thresholds), ...(signals && { signals }) };
   }
 
   return {
@@ -315,7 +356,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       const top = Number.isFinite(explainOptions.top) ? Math.max(1, Math.trunc(explainOptions.top!)) : 3;
       const reading = read(intent, explainOptions.context, undefined);
       const { request, attainable } = reading;
-      const { found, verdict } = decision(reading);
+      const { found, verdict, signals } = decision(reading);
       const rankOf = new Map(reading.ranked.map((r, i) => [r.doc, i + 1]));
       const wanted = new Set(explainOptions.tools ?? []);
       const docs = [
@@ -337,8 +378,9 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
         operations: request.frame.uses.map(({ sense, surface, use }) => ({ sense, surface, use })),
         required: [...request.required],
         objects: [...request.objects],
-        coverage: round(reading.coverage),
+        coverage: round(reading.coverage.share),
         thresholds,
+        ...(signals && { signals }),
         found,
         verdict,
         candidates: docs.map((doc) => {
@@ -381,29 +423,27 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
  * (one of its operations) to what it asks it of (one of its objects).
  */
 function decide(
-  best: (Fit & { readonly score: number; readonly scoreBesidesWhen: number; readonly name: string }) | undefined,
-  reading: Pick<Reading, "coverage" | "request">,
+  best: (FoundSignals & { readonly name: string }) | undefined,
+  request: Pick<Request, "required" | "objects">,
   thresholds: Thresholds,
 ): { found: boolean; verdict: string } {
   const percent = (x: number) => `${Math.round(x * 100)}%`;
   if (best === undefined) return { found: false, verdict: "no tool shares a word with the request" };
-  if (reading.request.unknownVerb !== undefined)
-    return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownVerb}" asks to do` };
-  if (reading.request.unknownThing !== undefined)
-    return { found: false, verdict: `no tool and no sense knows what "${reading.request.unknownThing}" is, the thing the request asks to make` };
-  if (reading.coverage < thresholds.coverage)
+  if (best.unknownVerb !== undefined) return { found: false, verdict: `no tool and no sense knows what "${best.unknownVerb}" asks to do` };
+  if (best.unknownThing !== undefined)
+    return { found: false, verdict: `no tool and no sense knows what "${best.unknownThing}" is, the thing the request asks to make` };
+  if (best.coverage < thresholds.coverage)
     return {
       found: false,
-      verdict: `only ${percent(reading.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)`,
+      verdict: `only ${percent(best.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)`,
     };
   if (best.score < thresholds.score)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
   if (best.scoreBesidesWhen < thresholds.score)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${thresholds.score}` };
-  if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${reading.request.required.join(", ")})` };
-  if (!best.object)
-    return { found: false, verdict: `${best.name} does ${reading.request.required.join(", ") || "it"}, but not to ${[...reading.request.objects].join(", ")}` };
-  return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(reading.coverage)} of the words known)` };
+  if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${request.required.join(", ")})` };
+  if (!best.object) return { found: false, verdict: `${best.name} does ${request.required.join(", ") || "it"}, but not to ${[...request.objects].join(", ")}` };
+  return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(best.coverage)} of the words known)` };
 }
 
 function factor(fit: Fit): number {
@@ -525,7 +565,7 @@ function typoVocabulary(index: InvertedIndex, lexicon: Lexicon): TypoVocabulary 
  * request mostly made of words no tool knows (a stock purchase, a poem) is one
  * the registry cannot serve, however well its few known words score.
  */
-function coverageOf(request: Request, terms: readonly RequestTerm[], index: InvertedIndex): number {
+function coverageOf(request: Request, terms: readonly RequestTerm[], index: InvertedIndex): { share: number; unknown: number } {
   const { analysis, valueMask } = request;
   const units: Array<readonly [number, number]> = [];
   for (let i = 0; i < analysis.text.length; i++) {
@@ -537,7 +577,7 @@ function coverageOf(request: Request, terms: readonly RequestTerm[], index: Inve
   }
   const slotted = new Set(terms.filter((t) => t.origin === "slot").map((t) => `${t.start}:${t.end}`));
   for (const value of [...request.values, ...request.named]) if (slotted.has(`${value.start}:${value.end}`)) units.push([value.start, value.end]);
-  if (units.length === 0) return 0;
+  if (units.length === 0) return { share: 0, unknown: 0 };
   const known = new Set<string>();
   const knownText = new Uint8Array(analysis.text.length);
   for (const t of terms) {
@@ -545,7 +585,8 @@ function coverageOf(request: Request, terms: readonly RequestTerm[], index: Inve
     if (t.origin === "slot") known.add(`${t.start}:${t.end}`);
     else if ((t.origin === "request" || t.origin === "typo") && !isLoneHanWord(t)) knownText.fill(1, t.start, t.end);
   }
-  return units.filter(([s, e]) => known.has(`${s}:${e}`) || (e > s && knownText.subarray(s, e).every((k) => k === 1))).length / units.length;
+  const knownUnits = units.filter(([s, e]) => known.has(`${s}:${e}`) || (e > s && knownText.subarray(s, e).every((k) => k === 1))).length;
+  return { share: knownUnits / units.length, unknown: units.length - knownUnits };
 }
 
 /** A lone Chinese character as a word (条, 月): too ambiguous to make a request known (a thesaurus entry of one character is a sense, not this). */

@@ -21,64 +21,17 @@
  * The shared folder is found beside the repository or one of its parents, or
  * at `HDLP_SHARED_EVAL` (a folder holding `tools/` and `dev.jsonl`).
  */
-import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { type Evaluation, evaluate, NEAR_EQUAL, type Signal, wilson } from "../packages/match/src/index.ts";
 import { createMatcher } from "../packages/match/src/matcher.ts";
 import { thesaurusCoverage, thesaurusSize } from "../packages/match/src/lexicon-stats.ts";
 import { loadTool } from "../packages/parser/src/index.ts";
 import { generateTool } from "./corpus.ts";
-import { loadQueries, loadToolSet } from "./intent/labelled-set.ts";
+import { labelledFiles, loadQueries, loadToolSet, OWN_TOOLS, sharedEval } from "./intent/labelled-set.ts";
 
 const GOALS = { top1: 0.9, top3: 0.98, none: 0.95, gap: 0.05, p95ms: 2 };
-const HERE = fileURLToPath(new URL("./intent/", import.meta.url));
-const OWN_TOOLS = join(HERE, "tools");
 const CORPUS_TOOLS = 10_000;
-
-interface LabelledFile {
-  readonly label: string;
-  /** When the requests were written (a fresh round's date), if known. */
-  readonly written: string;
-  readonly tools: string;
-  readonly queries: string;
-  readonly fresh: boolean;
-}
-
-/** The shared evaluation folder: `HDLP_SHARED_EVAL`, or `shared/eval/intent` beside the repository or one of its parents. */
-function sharedEval(): string | undefined {
-  if (process.env.HDLP_SHARED_EVAL) return existsSync(process.env.HDLP_SHARED_EVAL) ? process.env.HDLP_SHARED_EVAL : undefined;
-  for (let dir = resolve(HERE, "../.."); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dirname(dir), "shared", "eval", "intent");
-    if (existsSync(join(candidate, "dev.jsonl"))) return candidate;
-  }
-  return undefined;
-}
-
-function labelledFiles(shared: string | undefined): { files: LabelledFile[]; skipped: string[] } {
-  const files: LabelledFile[] = [];
-  const skipped: string[] = [];
-  for (const round of readdirSync(HERE)
-    .filter((d) => /^fresh-\d{4}-\d{2}-\d{2}-\w+$/.test(d))
-    .sort()) {
-    const written = round.slice("fresh-".length, "fresh-".length + 10);
-    for (const file of readdirSync(join(HERE, round))
-      .filter((f) => f.endsWith(".jsonl"))
-      .sort()) {
-      const label = `${round}/${file}`;
-      if (file.startsWith("own-")) files.push({ label, written, tools: OWN_TOOLS, queries: join(HERE, round, file), fresh: true });
-      else if (!file.startsWith("shared-")) throw new Error(`${label}: a fresh set is named own-… (this project's tools) or shared-… (the shared tools)`);
-      else if (shared !== undefined) files.push({ label, written, tools: join(shared, "tools"), queries: join(HERE, round, file), fresh: true });
-      else skipped.push(label);
-    }
-  }
-  files.push({ label: "bench/intent/queries.jsonl (own set)", written: "", tools: OWN_TOOLS, queries: join(HERE, "queries.jsonl"), fresh: false });
-  if (shared !== undefined)
-    files.push({ label: "shared dev set (dev.jsonl)", written: "", tools: join(shared, "tools"), queries: join(shared, "dev.jsonl"), fresh: false });
-  else skipped.push("shared dev set");
-  return { files, skipped };
-}
 
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 

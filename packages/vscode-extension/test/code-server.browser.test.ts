@@ -162,7 +162,8 @@ describe("the extension in VS Code (code-server in headless Chromium)", () => {
     const created = /^created: (\d{4}-\d\d-\d\d)$/m.exec(text)?.[1];
     expect(Math.abs(Date.parse(created!) - Date.now())).toBeLessThan(2 * 86_400_000);
     expect(text).toBe(toolSkeleton({ name: "git-status", created: created! }));
-    expect(await vscode.editorText()).toBe(text);
+    // The editor shows the file once its text is rendered, which may come after the tab is active.
+    await expect.poll(() => vscode.editorText(), WAIT).toBe(text);
   });
 
   it("HDLP: Lint Workspace Tools sums up the diagnostics of every tool", async () => {

@@ -123,6 +123,8 @@ describe("shell executor", () => {
   const killLater = (pids: readonly number[]) =>
     cleanups.push(() =>
       pids.forEach((pid) => {
+        // Only a pid the output gave: an empty line reads as 0, and kill(0) would signal this test's own process group.
+        if (!Number.isInteger(pid) || pid <= 0) return;
         try {
           process.kill(pid, "SIGKILL");
         } catch {
@@ -132,20 +134,22 @@ describe("shell executor", () => {
     );
 
   it("holds the timeout when a child leaves the process group with setsid and keeps stdout open", async () => {
-    const result = await run("setsid sh -c 'echo $$; exec sleep 20' &", { timeoutMs: 500 });
+    const result = await run("setsid sh -c 'echo $$; exec sleep 20' &", { timeoutMs: 2000 });
     const [escaped] = result.output.trim().split("\n").map(Number);
     killLater([escaped!]);
+    expect(escaped, "the escaped child's pid, from its output").toBeGreaterThan(0);
     expect(result).toMatchObject({ ok: false, timed_out: true });
-    expect(result.error).toMatch(/^timed out after 500 ms/);
+    expect(result.error).toMatch(/^timed out after 2000 ms/);
     // The call returned at its timeout, not when the escaped child (unconfined here) chose to end.
     expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
   });
 
   it("holds the timeout when a child moves to its own process group (setpgrp) and keeps stdout open", async () => {
     // The `echo` after it keeps sh from exec'ing perl, so perl is a child of the group, free to leave it.
-    const result = await run(`perl -e '$| = 1; setpgrp; print "$$\\n"; sleep 20'; echo after`, { timeoutMs: 500 });
+    const result = await run(`perl -e '$| = 1; setpgrp; print "$$\\n"; sleep 20'; echo after`, { timeoutMs: 2000 });
     const [escaped] = result.output.trim().split("\n").map(Number);
     killLater([escaped!]);
+    expect(escaped, "the escaped child's pid, from its output").toBeGreaterThan(0);
     expect(result).toMatchObject({ ok: false, timed_out: true });
     expect(alive(escaped!), "the call waited for the escaped child to end").toBe(true);
   });

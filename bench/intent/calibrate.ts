@@ -271,25 +271,19 @@ console.log(
   ),
 );
 const verdicts = new Map<Observation, boolean>();
+/** The left-out rounds decided as `verdicts` holds them: their row, then the paired comparison with today's thresholds. */
+function reportAgainstToday(label: string, note = ""): void {
+  const decided = (o: Observation) => verdicts.get(o)!;
+  console.log(row(label, tally(leftOut, decided)));
+  console.log(`|   ${mcnemar(leftOut, (o) => today(o.signals), decided)}${note} | | | | | |`);
+}
 const floors: string[] = [];
 for (const round of rounds) {
   const thresholds = refittedFloors(observations.filter((o) => o.round !== round));
   floors.push(`${round.slice(-1)}: ${thresholds.score.toFixed(3)} / ${thresholds.coverage.toFixed(2)}`);
   for (const o of observations) if (o.round === round) verdicts.set(o, today(o.signals, thresholds));
 }
-console.log(
-  row(
-    "today's rule, both floors refitted",
-    tally(leftOut, (o) => verdicts.get(o)!),
-  ),
-);
-console.log(
-  `|   ${mcnemar(
-    leftOut,
-    (o) => today(o.signals),
-    (o) => verdicts.get(o)!,
-  )}; score / coverage floors by round left out: ${floors.join(", ")} | | | | | |`,
-);
+reportAgainstToday("today's rule, both floors refitted", `; score / coverage floors by round left out: ${floors.join(", ")}`);
 for (const set of FEATURE_SETS) {
   for (const line of ["even odds", "today's none", "today's servable"] as const) {
     for (const round of rounds) {
@@ -300,19 +294,7 @@ for (const set of FEATURE_SETS) {
       );
       for (const o of observations) if (o.round === round) verdicts.set(o, decide(o.signals));
     }
-    console.log(
-      row(
-        `${set.name}, line at ${line}`,
-        tally(leftOut, (o) => verdicts.get(o)!),
-      ),
-    );
-    console.log(
-      `|   ${mcnemar(
-        leftOut,
-        (o) => today(o.signals),
-        (o) => verdicts.get(o)!,
-      )} | | | | | |`,
-    );
+    reportAgainstToday(`${set.name}, line at ${line}`);
   }
 }
 

@@ -279,13 +279,11 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     text.length,
     values.map((v) => [v.start, v.end] as const),
   );
-  const objectAt = new Map<number, string>();
+  const objectAt = new Map<number, { id: string; end: number }>();
   const objectEndingAt = new Map<number, string>();
-  const objectTermAt = new Map<number, { id: string; end: number }>();
   for (const t of analysis.terms) {
     if (t.kind !== "concept" || inValue.covers(t.start, t.end) || lexicon.senses.get(t.key.slice(2))?.class !== "object") continue;
-    objectAt.set(t.start, t.key.slice(2));
-    objectTermAt.set(t.start, { id: t.key.slice(2), end: t.end });
+    objectAt.set(t.start, { id: t.key.slice(2), end: t.end });
     objectEndingAt.set(t.end, t.key.slice(2));
   }
   const out: NamedValue[] = [];
@@ -299,7 +297,7 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     const previousEnd = before.trimEnd().length;
     if (senses.covers(start, end)) {
       // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing (see `operationNamed`).
-      const named = operationNamed(analysis, lexicon, { start, end, before, after }, { objectAt, objectEndingAt, objectTermAt });
+      const named = operationNamed(analysis, lexicon, { start, end, before, after }, { objectAt, objectEndingAt });
       if (named !== undefined) out.push({ kind: "name", start, end, names: named });
       continue;
     }
@@ -307,7 +305,7 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     if (NAMING_WORD.test(before)) names = "name";
     else if (LOOKING_FOR.test(before)) names = "pattern";
     else if (objectAt.has(next) && (isHanText(text[next] ?? "") || (EN_DETERMINER.test(before) && !EN_ADJECTIVE.test(m[0])) || /[\d_-]/.test(m[0])))
-      names = objectAt.get(next);
+      names = objectAt.get(next)!.id;
     else if (objectEndingAt.has(previousEnd) && previousEnd < start && !isHanText(text[previousEnd - 1] ?? "")) names = objectEndingAt.get(previousEnd);
     if (names !== undefined) out.push({ kind: "name", start, end, names });
   }
@@ -323,9 +321,9 @@ const ZH_POINTING = /^\s*[这那][个台条家套份]?\s*/u;
 const HOLDS_WHAT_FOLLOWS = /^\s*(?:的|底下|下面|里|上|中)/u;
 
 interface ObjectsAround {
-  readonly objectAt: ReadonlyMap<number, string>;
+  /** The object word starting at an offset: its sense and where it ends. */
+  readonly objectAt: ReadonlyMap<number, { readonly id: string; readonly end: number }>;
   readonly objectEndingAt: ReadonlyMap<number, string>;
-  readonly objectTermAt: ReadonlyMap<number, { readonly id: string; readonly end: number }>;
 }
 
 /**
@@ -343,7 +341,7 @@ function operationNamed(
   analysis: Analysis,
   lexicon: Lexicon,
   word: { readonly start: number; readonly end: number; readonly before: string; readonly after: string },
-  { objectAt, objectEndingAt, objectTermAt }: ObjectsAround,
+  { objectAt, objectEndingAt }: ObjectsAround,
 ): string | undefined {
   const { start, end, before, after } = word;
   const classes = new Set(
@@ -355,23 +353,17 @@ function operationNamed(
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
   if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";
   const gap = after.length - after.trimStart().length;
-  const object = objectAt.get(end + gap);
+  const object = objectAt.get(end + gap)?.id;
   if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
   // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release); a word that is a thing too (the api deployment) is that thing.
   const previousEnd = before.trimEnd().length;
   const previous = previousEnd < start ? objectEndingAt.get(previousEnd) : undefined;
   if (previous !== undefined && !classes.has("object") && /\b(?:the|this|that|of|for|in|on|to|into|from)\s+[a-z][\w-]*\s*$/.test(before)) return previous;
   const pointed = ZH_POINTING.exec(after);
-  const pointedAt = pointed === null ? undefined : objectTermAt.get(end + pointed[0].length);
-  return pointedAt !== undefined && HOLDS_WHAT_FOLLOWS.test(analysis.text.slice(pointedAt.end)) && operationOnly(analysis, lexicon, start, end)
-    ? pointedAt.id
-    : undefined;
-}
-
-/** Whether every sense the thesaurus reads at this stretch is an operation. */
-function operationOnly(analysis: Analysis, lexicon: Lexicon, start: number, end: number): boolean {
-  const senses = analysis.terms.filter((t) => t.kind === "concept" && t.start === start && t.end === end);
-  return senses.length > 0 && senses.every((t) => lexicon.senses.get(t.key.slice(2))?.class === "operation");
+  const pointedAt = pointed === null ? undefined : objectAt.get(end + pointed[0].length);
+  // Only a word that is nothing but an operation: every sense read there is one.
+  const operationOnly = classes.size === 1;
+  return pointedAt !== undefined && HOLDS_WHAT_FOLLOWS.test(analysis.text.slice(pointedAt.end)) && operationOnly ? pointedAt.id : undefined;
 }
 
 /**
@@ -448,12 +440,15 @@ function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lex
 
 /** What may follow the verb of a 把 clause: a result, a direction, a place (注销掉, 念给我听, 加进去, 放旁边). */
 const ZH_TAIL = /(?:掉|了|吧|啊|呀|一下|一遍|给我听|给我看|给我|好|[进出上下回过起开][来去]|底下|旁边|里面|上面|下面|里|上|下)+$/u;
+/** A character that counts or points (这, 一, 几, 每 …): a word it starts is no verb. */
+const ZH_COUNTING_OR_POINTING = "[这那哪每各某几一两三四五六七八九十整半多好]";
 /** A word right before a counted object (补一个, 加一条, 配一份) or a result (close 掉): in the place of a verb, unless it counts or points itself. */
-const ZH_VERB_BEFORE_OBJECT =
-  /(?<![\p{Script=Han}a-z])(?![这那哪每各某几一两三四五六七八九十整半多好])([\p{Script=Han}]|[a-z]+)\s*(?=[一两几][个条份张次把项]|个|掉)/gu;
+const ZH_VERB_BEFORE_OBJECT = new RegExp(
+  String.raw`(?<![\p{Script=Han}a-z])(?!${ZH_COUNTING_OR_POINTING})([\p{Script=Han}]|[a-z]+)\s*(?=[一两几][个条份张次把项]|个|掉)`,
+  "gu",
+);
 const ZH_WORD_BEFORE_COUNT = /(\p{Script=Han}{2,})(?=[一两几三四五六七八九十]\s*[个条份张台位套件项])/gu;
-/** A word that counts or points (这, 一, 几, 每 …) is no verb. */
-const ZH_COUNTS_OR_POINTS = /^[这那哪每各某几一两三四五六七八九十整半多好]/u;
+const ZH_COUNTS_OR_POINTS = new RegExp(`^${ZH_COUNTING_OR_POINTING}`, "u");
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 

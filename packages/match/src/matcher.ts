@@ -478,6 +478,12 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
 const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
 const PLACE_BEFORE = /(?:[在从到往进入]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
 
+/** Whether the request names an object somewhere as the thing acted on, not as where (see PLACE_AFTER, PLACE_BEFORE). */
+function namedAsActedOn(request: Request, object: string): boolean {
+  const { text, terms } = request.analysis;
+  return terms.some((t) => t.key === `c:${object}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
+}
+
 /**
  * Whether the request asks for a general change (delete, create …) of a thing
  * that holds others (a repository, a persona, a domain) and names nothing
@@ -488,11 +494,10 @@ const PLACE_BEFORE = /(?:[在从到往进入]|\b(?:in|on|from|at|to|into|under|i
 function asksChangeOfHolder(request: Request, lexicon: Lexicon): boolean {
   const general = request.required.some((op) => lexicon.senses.get(op)?.effect === "change" && lexicon.senses.get(op)?.general === true);
   if (!general || request.objects.size === 0) return false;
-  const { text, terms } = request.analysis;
   return [...request.objects].every((o) => {
     const sense = lexicon.senses.get(o);
     if (sense === undefined || sense.place || sense.includes.size === 0 || !request.frame.objects.has(o)) return false;
-    return terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
+    return namedAsActedOn(request, o);
   });
 }
 
@@ -506,12 +511,7 @@ function asksLightChange(request: Request, lexicon: Lexicon): boolean {
   const changes = request.required.filter((op) => lexicon.senses.get(op)?.effect === "change");
   if (!changes.some((op) => lexicon.senses.get(op)?.light === true)) return false;
   // A place (在跳板机上开个号) or a thing named as where says where, not what.
-  const { text, terms } = request.analysis;
-  return [...request.frame.objects].some(
-    (o) =>
-      lexicon.senses.get(o)?.place !== true &&
-      terms.some((t) => t.key === `c:${o}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start))),
-  );
+  return [...request.frame.objects].some((o) => lexicon.senses.get(o)?.place !== true && namedAsActedOn(request, o));
 }
 
 /** Senses as bits of a few 32-bit words, one bit a sense of the lexicon. */

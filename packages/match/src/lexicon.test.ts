@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildLexicon, defaultLexicon, englishKey, type ThesaurusData } from "./lexicon.ts";
+import { createMatcher } from "./matcher.ts";
+import { tool } from "./testdata/tools.ts";
 
 const stopwords = { zh: ["的", "帮我"], en: ["the"] };
 const sense = (zh: string[], en: string[], more: object = {}) => ({ means: "a test sense", zh, en, ...more });
@@ -129,6 +131,118 @@ describe("buildLexicon", () => {
     expect(lexicon.englishPhrases.get(englishKey("put back"))).toContain("rollback");
     // 留个 / 加一条 leave what is done to their object, as 加个 does
     for (const light of ["留个", "留下", "加一条"]) expect(lexicon.hanPhrases.get(light), light).toContain("do");
+  });
+});
+
+describe("the senses of the tools' own words (docs/matching.md, The thesaurus)", () => {
+  it("knows the words tools use for their operations, objects and aspects, and their colloquial kin in the other language", () => {
+    const lexicon = defaultLexicon();
+    const pairs = [
+      ["定位", "locate", "search"],
+      ["流量", "bandwidth", "network"],
+      ["漂移", "drift", "clock"],
+      ["就绪", "ready", "status"],
+      ["安全补丁", "security patch", "upgrade"],
+      ["前缀", "prefix", "pattern"],
+      ["死锁", "deadlock", "database"],
+      ["退出码", "exit code", "output"],
+      ["瞄一下", "skim", "view"],
+      ["拉个清单", "rundown", "list"],
+      ["发一版", "push out", "deploy"],
+      ["扩一下", "autoscale", "scale"],
+      ["交给", "hand off", "assign"],
+      ["龟速", "crawling", "slow"],
+      ["余量", "spare", "free"],
+      ["虚拟机", "vm", "host"],
+    ] as const;
+    for (const [zh, en, sense] of pairs) {
+      expect(lexicon.hanPhrases.get(zh), zh).toContain(sense);
+      expect(lexicon.englishPhrases.get(englishKey(en)), en).toContain(sense);
+    }
+  });
+
+  // Each new aspect: a request with one of its words reaches the made-up tool that uses another, ahead of its twin that does not.
+  // Ranking only: an aspect alone names nothing to do, so the request may still be found:false.
+  const reaches = (request: string, wanted: ReturnType<typeof tool>, twin: ReturnType<typeof tool>, label: string) => {
+    const explained = createMatcher([twin, wanted]).explain(request, { top: 2, tools: [twin.name, wanted.name] });
+    const ranked = explained.candidates.filter((c) => c.rank !== undefined).sort((a, b) => a.rank! - b.rank!);
+    expect(ranked[0]?.name, request).toBe(wanted.name);
+    expect(
+      ranked[0]?.contributions.map((c) => c.label),
+      request,
+    ).toContain(label);
+  };
+
+  it("attack: someone abusing a system", () => {
+    reaches(
+      "有爬虫在狂刷，封掉 1.2.3.4",
+      tool({ name: "ip-block-abuse", display: "封禁攻击来源", intent: "封禁发起恶意请求的 IP" }),
+      tool({ name: "ip-block-region", display: "按地区封禁", intent: "按国家或地区封禁 IP" }),
+      "爬虫≈attack",
+    );
+  });
+
+  it("cause: why something happened", () => {
+    reaches(
+      "what is the root cause? pipeline 142",
+      tool({ name: "pipeline-logs", display: "流水线日志", intent: "查看流水线的日志，找出失败的原因" }),
+      tool({ name: "pipeline-status", display: "流水线状态", intent: "查看流水线的运行记录和结果" }),
+      "root cause≈cause",
+    );
+  });
+
+  it("top: the most of something, in order", () => {
+    reaches(
+      "列出内存占用最高的进程",
+      tool({ name: "process-top", display: "进程排行", intent: "按内存或 CPU 排序列出进程" }),
+      tool({ name: "process-tree", display: "进程树", intent: "以树的形式列出进程和它们的父子关系" }),
+      "最高≈top",
+    );
+  });
+
+  it("capacity: how much load something can take", () => {
+    reaches(
+      "大促快到了，orders 服务怕扛不住",
+      tool({ name: "deployment-scale", display: "调整副本", intent: "调整部署的副本数，高峰前加，低谷时减" }),
+      tool({ name: "deployment-restart", display: "滚动重启", intent: "逐个重启部署的所有副本" }),
+      "大促≈capacity",
+    );
+  });
+
+  it("maintenance: planned work during which things break", () => {
+    reaches(
+      "tonight's maintenance window: the alerts",
+      tool({ name: "alert-silence", display: "告警静默", intent: "在计划内的维护期间让告警暂时不响" }),
+      tool({ name: "alert-list", display: "告警列表", intent: "列出正在触发的告警" }),
+      "maintenance window≈maintenance",
+    );
+  });
+
+  it("stale: no longer what the source says", () => {
+    reaches(
+      "缓存里的数据已经过时了",
+      tool({ name: "cache-clear", display: "清缓存", intent: "清除缓存里的脏数据，让下次读取回源" }),
+      tool({ name: "cache-get", display: "读缓存", intent: "按键读取缓存里的内容" }),
+      "过时≈stale",
+    );
+  });
+
+  it("vulnerability: a security hole to fix", () => {
+    reaches(
+      "openssl 出了个 CVE",
+      tool({ name: "pkg-upgrade", display: "升级软件包", intent: "升级软件包，修补安全漏洞" }),
+      tool({ name: "pkg-info", display: "软件包信息", intent: "查看软件包的版本和依赖" }),
+      "cve≈vulnerability",
+    );
+  });
+
+  it("staffing: someone joining or leaving the team", () => {
+    reaches(
+      "下周一有人入职",
+      tool({ name: "user-add", display: "开账号", intent: "给新同事创建系统账号" }),
+      tool({ name: "user-list", display: "账号列表", intent: "列出系统里的账号" }),
+      "入职≈staffing",
+    );
   });
 });
 

@@ -236,6 +236,15 @@ describe("the senses of the tools' own words (docs/matching.md, The thesaurus)",
     );
   });
 
+  it("connection: an open connection to a server (an object)", () => {
+    reaches(
+      "how many sessions are open on the orders db",
+      tool({ name: "db-connections", display: "数据库连接", intent: "列出数据库当前的连接和它们在执行的语句" }),
+      tool({ name: "db-tables", display: "数据库表", intent: "列出数据库里的表和它们的大小" }),
+      "sessions≈connection",
+    );
+  });
+
   it("staffing: someone joining or leaving the team", () => {
     reaches(
       "下周一有人入职",

@@ -1,10 +1,12 @@
 /**
- * The thesaurus's size, and how much of a body of requests it covers: the
- * figures docs/matching.md gives, printed by `pnpm bench intent`.
+ * The thesaurus's size, how much of a body of requests it covers (the
+ * figures docs/matching.md gives, printed by `pnpm bench intent`), and which
+ * words of the tools' own text no sense knows (bench/intent/thesaurus-gaps.ts).
  */
 import thesaurusData from "./data/thesaurus.json" with { type: "json" };
-import { analyze } from "./analyze.ts";
-import { defaultLexicon, type ThesaurusData } from "./lexicon.ts";
+import { type Analysis, analyze } from "./analyze.ts";
+import type { WordToken } from "./english.ts";
+import { defaultLexicon, type Lexicon, type ThesaurusData } from "./lexicon.ts";
 import { isHan, SpanMask } from "./normalize.ts";
 import { findValues } from "./values.ts";
 
@@ -39,6 +41,41 @@ export interface ThesaurusCoverage {
   readonly withObject: number;
 }
 
+/** A text as the thesaurus sees it: what its senses cover, what is a value, and the classes of sense it names. */
+interface SenseReading {
+  readonly analysis: Analysis;
+  readonly values: SpanMask;
+  readonly senses: SpanMask;
+  readonly classes: ReadonlySet<string>;
+}
+
+function readSenses(text: string, lexicon: Lexicon): SenseReading {
+  const analysis = analyze(text, lexicon);
+  const values = new SpanMask(
+    analysis.text.length,
+    findValues(analysis.text, analysis.folded).map((v) => [v.start, v.end] as const),
+  );
+  const senses = new SpanMask(analysis.text.length);
+  const classes = new Set<string>();
+  for (const t of analysis.terms) {
+    if (t.kind !== "concept") continue;
+    senses.mark(t.start, t.end);
+    classes.add(lexicon.senses.get(t.key.slice(2))?.class ?? "");
+  }
+  return { analysis, values, senses, classes };
+}
+
+/** An intent character (Han, no stop word, no value) at offset `i`. */
+function isIntentHan(reading: SenseReading, i: number): boolean {
+  const { analysis, values } = reading;
+  return isHan(analysis.text[i]!) && !analysis.hanStops.has(i) && !values.covers(i, i + 1);
+}
+
+/** The English intent words (no stop words, no values). */
+function intentEnglish(reading: SenseReading, lexicon: Lexicon): WordToken[] {
+  return reading.analysis.englishWords.filter((w) => !lexicon.englishStops.has(w.stem) && !reading.values.covers(w.start, w.end));
+}
+
 export function thesaurusCoverage(requests: readonly string[]): ThesaurusCoverage {
   const lexicon = defaultLexicon();
   let units = 0;
@@ -46,31 +83,66 @@ export function thesaurusCoverage(requests: readonly string[]): ThesaurusCoverag
   let withOperation = 0;
   let withObject = 0;
   for (const request of requests) {
-    const analysis = analyze(request, lexicon);
-    const values = new SpanMask(
-      analysis.text.length,
-      findValues(analysis.text, analysis.folded).map((v) => [v.start, v.end] as const),
-    );
-    const senses = new SpanMask(analysis.text.length);
-    const classes = new Set<string>();
-    for (const t of analysis.terms) {
-      if (t.kind !== "concept") continue;
-      senses.mark(t.start, t.end);
-      classes.add(lexicon.senses.get(t.key.slice(2))?.class ?? "");
-    }
-    if (classes.has("operation")) withOperation++;
-    if (classes.has("object")) withObject++;
-    for (let i = 0; i < analysis.text.length; i++) {
-      if (!isHan(analysis.text[i]!) || analysis.hanStops.has(i) || values.covers(i, i + 1)) continue;
+    const reading = readSenses(request, lexicon);
+    if (reading.classes.has("operation")) withOperation++;
+    if (reading.classes.has("object")) withObject++;
+    for (let i = 0; i < reading.analysis.text.length; i++) {
+      if (!isIntentHan(reading, i)) continue;
       units++;
-      if (senses.covers(i, i + 1)) covered++;
+      if (reading.senses.covers(i, i + 1)) covered++;
     }
-    for (const w of analysis.englishWords) {
-      if (lexicon.englishStops.has(w.stem) || values.covers(w.start, w.end)) continue;
+    for (const w of intentEnglish(reading, lexicon)) {
       units++;
-      if (senses.covers(w.start, w.end)) covered++;
+      if (reading.senses.covers(w.start, w.end)) covered++;
     }
   }
   const share = (n: number, of: number) => (of === 0 ? 0 : n / of);
   return { inThesaurus: share(covered, units), withOperation: share(withOperation, requests.length), withObject: share(withObject, requests.length) };
+}
+
+/** A word no sense knows, and who uses it. */
+export interface ThesaurusGap {
+  /** A Chinese word (as the segmenter cuts it) or an English stem. */
+  readonly word: string;
+  /** The owners of the texts that use it (tool names), each once. */
+  readonly usedBy: readonly string[];
+}
+
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+/**
+ * The content words of some texts (a tool's intent, display, why and params)
+ * that no thesaurus sense knows: Chinese words with an intent character no
+ * sense covers, English words no sense covers (numbers, stop words and values
+ * left out), most used first. Where to look for vocabulary the domain has
+ * and the thesaurus lacks (docs/matching.md, The thesaurus).
+ */
+export function thesaurusGaps(texts: ReadonlyArray<{ readonly owner: string; readonly text: string }>): ThesaurusGap[] {
+  const lexicon = defaultLexicon();
+  const usedBy = new Map<string, Set<string>>();
+  const note = (word: string, owner: string) => {
+    let owners = usedBy.get(word);
+    if (owners === undefined) usedBy.set(word, (owners = new Set()));
+    owners.add(owner);
+  };
+  for (const { owner, text } of texts) {
+    const reading = readSenses(text, lexicon);
+    const { text: normalized } = reading.analysis;
+    for (const seg of segmenter.segment(normalized)) {
+      if (!seg.isWordLike) continue;
+      const end = seg.index + seg.segment.length;
+      for (let i = seg.index; i < end; i++) {
+        if (isIntentHan(reading, i) && !reading.senses.covers(i, i + 1)) {
+          note(seg.segment, owner);
+          break;
+        }
+      }
+    }
+    for (const w of intentEnglish(reading, lexicon)) {
+      if (!/^\d+$/.test(w.stem) && !reading.senses.covers(w.start, w.end)) note(w.stem, owner);
+    }
+  }
+  return [...usedBy]
+    .map(([word, owners]) => ({ word, usedBy: [...owners].sort() }))
+    .sort((a, b) => b.usedBy.length - a.usedBy.length || a.word.localeCompare(b.word));
 }

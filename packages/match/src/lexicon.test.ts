@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analyze } from "./analyze.ts";
 import { buildLexicon, defaultLexicon, englishKey, type ThesaurusData } from "./lexicon.ts";
 import { createMatcher } from "./matcher.ts";
 import { tool } from "./testdata/tools.ts";
@@ -159,6 +160,19 @@ describe("the senses of the tools' own words (docs/matching.md, The thesaurus)",
       expect(lexicon.hanPhrases.get(zh), zh).toContain(sense);
       expect(lexicon.englishPhrases.get(englishKey(en)), en).toContain(sense);
     }
+  });
+
+  it("reads a compound of two senses' words by both, hiding neither (慢查询 is slow and a query, 被谁占了 who and usage)", () => {
+    const lexicon = defaultLexicon();
+    const senses = (text: string) =>
+      analyze(text, lexicon)
+        .terms.filter((t) => t.kind === "concept")
+        .map((t) => t.key.slice(2));
+    expect(senses("慢查询")).toEqual(expect.arrayContaining(["slow", "query"]));
+    expect(senses("被谁占了")).toEqual(expect.arrayContaining(["who", "usage"]));
+    expect(senses("查库")).toContain("database");
+    expect(senses("队列深度")).toContain("queue");
+    expect(senses("发个请求")).toContain("http");
   });
 
   // Each new aspect: a request with one of its words reaches the made-up tool that uses another, ahead of its twin that does not.

@@ -175,9 +175,75 @@ describe("the senses of the tools' own words (docs/matching.md, The thesaurus)",
     expect(senses("发个请求")).toContain("http");
   });
 
-  // Each new aspect: a request with one of its words reaches the made-up tool that uses another, ahead of its twin that does not.
+  // Each new sense: a request with one of its words reaches the made-up tool that uses another, ahead of its twin that does not.
   // Ranking only: an aspect alone names nothing to do, so the request may still be found:false.
-  const reaches = (request: string, wanted: ReturnType<typeof tool>, twin: ReturnType<typeof tool>, label: string) => {
+  const cases: ReadonlyArray<readonly [sense: string, request: string, wanted: Parameters<typeof tool>[0], twin: Parameters<typeof tool>[0], label: string]> = [
+    [
+      "attack: someone abusing a system",
+      "有爬虫在狂刷，封掉 1.2.3.4",
+      { name: "ip-block-abuse", display: "封禁攻击来源", intent: "封禁发起恶意请求的 IP" },
+      { name: "ip-block-region", display: "按地区封禁", intent: "按国家或地区封禁 IP" },
+      "爬虫≈attack",
+    ],
+    [
+      "cause: why something happened",
+      "what is the root cause? pipeline 142",
+      { name: "pipeline-logs", display: "流水线日志", intent: "查看流水线的日志，找出失败的原因" },
+      { name: "pipeline-status", display: "流水线状态", intent: "查看流水线的运行记录和结果" },
+      "root cause≈cause",
+    ],
+    [
+      "top: the most of something, in order",
+      "列出内存占用最高的进程",
+      { name: "process-top", display: "进程排行", intent: "按内存或 CPU 排序列出进程" },
+      { name: "process-tree", display: "进程树", intent: "以树的形式列出进程和它们的父子关系" },
+      "最高≈top",
+    ],
+    [
+      "capacity: how much load something can take",
+      "大促快到了，orders 服务怕扛不住",
+      { name: "deployment-scale", display: "调整副本", intent: "调整部署的副本数，高峰前加，低谷时减" },
+      { name: "deployment-restart", display: "滚动重启", intent: "逐个重启部署的所有副本" },
+      "大促≈capacity",
+    ],
+    [
+      "maintenance: planned work during which things break",
+      "tonight's maintenance window: the alerts",
+      { name: "alert-silence", display: "告警静默", intent: "在计划内的维护期间让告警暂时不响" },
+      { name: "alert-list", display: "告警列表", intent: "列出正在触发的告警" },
+      "maintenance window≈maintenance",
+    ],
+    [
+      "stale: no longer what the source says",
+      "缓存里的数据已经过时了",
+      { name: "cache-clear", display: "清缓存", intent: "清除缓存里的脏数据，让下次读取回源" },
+      { name: "cache-get", display: "读缓存", intent: "按键读取缓存里的内容" },
+      "过时≈stale",
+    ],
+    [
+      "vulnerability: a security hole to fix",
+      "openssl 出了个 CVE",
+      { name: "pkg-upgrade", display: "升级软件包", intent: "升级软件包，修补安全漏洞" },
+      { name: "pkg-info", display: "软件包信息", intent: "查看软件包的版本和依赖" },
+      "cve≈vulnerability",
+    ],
+    [
+      "connection: an open connection to a server (an object)",
+      "how many sessions are open on the orders db",
+      { name: "db-connections", display: "数据库连接", intent: "列出数据库当前的连接和它们在执行的语句" },
+      { name: "db-tables", display: "数据库表", intent: "列出数据库里的表和它们的大小" },
+      "sessions≈connection",
+    ],
+    [
+      "staffing: someone joining or leaving the team",
+      "下周一有人入职",
+      { name: "user-add", display: "开账号", intent: "给新同事创建系统账号" },
+      { name: "user-list", display: "账号列表", intent: "列出系统里的账号" },
+      "入职≈staffing",
+    ],
+  ];
+  it.each(cases)("%s", (_sense, request, wantedText, twinText, label) => {
+    const [wanted, twin] = [tool(wantedText), tool(twinText)];
     const explained = createMatcher([twin, wanted]).explain(request, { top: 2, tools: [twin.name, wanted.name] });
     const ranked = explained.candidates.filter((c) => c.rank !== undefined).sort((a, b) => a.rank! - b.rank!);
     expect(ranked[0]?.name, request).toBe(wanted.name);
@@ -185,87 +251,6 @@ describe("the senses of the tools' own words (docs/matching.md, The thesaurus)",
       ranked[0]?.contributions.map((c) => c.label),
       request,
     ).toContain(label);
-  };
-
-  it("attack: someone abusing a system", () => {
-    reaches(
-      "有爬虫在狂刷，封掉 1.2.3.4",
-      tool({ name: "ip-block-abuse", display: "封禁攻击来源", intent: "封禁发起恶意请求的 IP" }),
-      tool({ name: "ip-block-region", display: "按地区封禁", intent: "按国家或地区封禁 IP" }),
-      "爬虫≈attack",
-    );
-  });
-
-  it("cause: why something happened", () => {
-    reaches(
-      "what is the root cause? pipeline 142",
-      tool({ name: "pipeline-logs", display: "流水线日志", intent: "查看流水线的日志，找出失败的原因" }),
-      tool({ name: "pipeline-status", display: "流水线状态", intent: "查看流水线的运行记录和结果" }),
-      "root cause≈cause",
-    );
-  });
-
-  it("top: the most of something, in order", () => {
-    reaches(
-      "列出内存占用最高的进程",
-      tool({ name: "process-top", display: "进程排行", intent: "按内存或 CPU 排序列出进程" }),
-      tool({ name: "process-tree", display: "进程树", intent: "以树的形式列出进程和它们的父子关系" }),
-      "最高≈top",
-    );
-  });
-
-  it("capacity: how much load something can take", () => {
-    reaches(
-      "大促快到了，orders 服务怕扛不住",
-      tool({ name: "deployment-scale", display: "调整副本", intent: "调整部署的副本数，高峰前加，低谷时减" }),
-      tool({ name: "deployment-restart", display: "滚动重启", intent: "逐个重启部署的所有副本" }),
-      "大促≈capacity",
-    );
-  });
-
-  it("maintenance: planned work during which things break", () => {
-    reaches(
-      "tonight's maintenance window: the alerts",
-      tool({ name: "alert-silence", display: "告警静默", intent: "在计划内的维护期间让告警暂时不响" }),
-      tool({ name: "alert-list", display: "告警列表", intent: "列出正在触发的告警" }),
-      "maintenance window≈maintenance",
-    );
-  });
-
-  it("stale: no longer what the source says", () => {
-    reaches(
-      "缓存里的数据已经过时了",
-      tool({ name: "cache-clear", display: "清缓存", intent: "清除缓存里的脏数据，让下次读取回源" }),
-      tool({ name: "cache-get", display: "读缓存", intent: "按键读取缓存里的内容" }),
-      "过时≈stale",
-    );
-  });
-
-  it("vulnerability: a security hole to fix", () => {
-    reaches(
-      "openssl 出了个 CVE",
-      tool({ name: "pkg-upgrade", display: "升级软件包", intent: "升级软件包，修补安全漏洞" }),
-      tool({ name: "pkg-info", display: "软件包信息", intent: "查看软件包的版本和依赖" }),
-      "cve≈vulnerability",
-    );
-  });
-
-  it("connection: an open connection to a server (an object)", () => {
-    reaches(
-      "how many sessions are open on the orders db",
-      tool({ name: "db-connections", display: "数据库连接", intent: "列出数据库当前的连接和它们在执行的语句" }),
-      tool({ name: "db-tables", display: "数据库表", intent: "列出数据库里的表和它们的大小" }),
-      "sessions≈connection",
-    );
-  });
-
-  it("staffing: someone joining or leaving the team", () => {
-    reaches(
-      "下周一有人入职",
-      tool({ name: "user-add", display: "开账号", intent: "给新同事创建系统账号" }),
-      tool({ name: "user-list", display: "账号列表", intent: "列出系统里的账号" }),
-      "入职≈staffing",
-    );
   });
 });
 

@@ -141,6 +141,18 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a command written out (`uptime`, `df -h /srv`) for a command the request speaks of, so the tool that runs commands works on it", () => {
+    const tools = [
+      tool({ name: "run-command", display: "执行命令", intent: "在主机上执行一条命令并返回输出", params: [["cmd", "要执行的命令"]] }),
+      tool({ name: "service-state", display: "服务状态", intent: "查看服务是否在运行，返回输出", params: [["service", "服务名"]] }),
+    ];
+    const commands = createMatcher(tools);
+    const read = commands.explain("run `df -h /srv` and paste the output", { tools: ["run-command"] });
+    expect(read.objects).toContain("command");
+    expect(read.candidates.find((c) => c.name === "run-command")?.servesObject).toBe(true);
+    expect(read.candidates[0]?.name).toBe("run-command");
+  });
+
   it("takes a word the thesaurus knows as an operation for a name when 这个 / 那个 and an object follow that own or hold what is asked (deploy 这个用户底下…)", () => {
     const read = matcher.explain("deploy 这个用户底下跑着哪些进程");
     expect(read.named).toEqual([{ text: "deploy", names: "user" }]);

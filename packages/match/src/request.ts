@@ -43,7 +43,7 @@ export interface Request {
   readonly required: readonly string[];
   /**
    * The objects it speaks of: those its words name, and those its values
-   * plainly are (a path, a URL, an IP, #42); a token like `db01` or `zy001`
+   * plainly are (a path, a URL, an IP, #42, a command written out); a token like `db01` or `zy001`
    * says too little to hold a tool to. A place (a host) counts only when
    * nothing else does: 删掉服务器上的日志 is about logs.
    */
@@ -206,7 +206,7 @@ function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], rea
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
-const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
+const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref", "command"]);
 
 function requestObjects(named: ReadonlySet<string>, values: readonly Value[], text: string, lexicon: Lexicon): Set<string> {
   const objects = new Set(named);

@@ -80,6 +80,14 @@ describe("findValues", () => {
     expect(values("哪个文件里有 listen 8080 这句")).toEqual(["quote:listen 8080", "port:8080"]);
   });
 
+  it("takes what follows a text field named for it (标题写, 说明就写, titled) for payload, unless it is quoted", () => {
+    expect(values("改完了提交一下，说明就写 修复缓存过期")).toContain("content: 修复缓存过期");
+    expect(values("开个合并请求，标题写 续期证书")).toContain("content: 续期证书");
+    expect(values("open a pull request titled fix the deploy script")).toContain("content: fix the deploy script");
+    // quoted, the quote is the text, and what comes after is read as before
+    expect(values('标题写"续期证书"，再部署一下')).toEqual(['quote:"续期证书"']);
+  });
+
   it("finds SQL and cron lines whole", () => {
     expect(values("crm 库: SELECT count(*) FROM users")[0]).toBe("sql:select count(*) from users");
     expect(values("0 3 * * * 这条是谁配的")).toEqual(["cron:0 3 * * *"]);

@@ -65,6 +65,17 @@ describe("findValues", () => {
     ]);
   });
 
+  it("takes what a name starts or ends with for a pattern to look for, with 以 or without, before or after 前缀", () => {
+    for (const [text, pattern] of [
+      ["以 tmp_ 打头的表", "tmp_"],
+      ["session: 开头的键", "session:"],
+      [".bak 结尾的文件", ".bak"],
+      ["前缀是 cache_ 的那些", "cache_"],
+      ["keys prefixed with cart:", "cart:"],
+    ])
+      expect(values(text)).toContain(`pattern:${pattern}`);
+  });
+
   it("takes an HTTP method in capitals for one only where HTTP is spoken of", () => {
     expect(values("用 PUT 方法调这个接口")).toEqual(["method:put"]);
     expect(values("GET token:u42 db=3")).toEqual(["key:token:u42", "assignment:db=3"]);

@@ -209,9 +209,11 @@ export function findValues(text: string, folded?: string): Value[] {
   // A command's flag and its argument (useradd -G sudo, usermod -L testuser, --since=2h) say how, not what.
   for (const m of text.matchAll(OPTION)) push("option", m.index, m.index + m[0].length);
   // What follows a word that introduces what to say is the content to write or send (`就说明天上线`, `saying it is fixed`).
-  // What a name starts or ends with (以 user: 打头, starting with tmp_) is a pattern to look for.
-  for (const m of text.matchAll(/以\s*([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|结束)|\b(?:starting|beginning|ending) with\s+([^\s]+)/gu)) {
-    const found = m[1] ?? m[2]!;
+  // What a name starts or ends with (以 user: 打头, lock: 开头, 前缀是 tmp_, starting with tmp_, prefix cart:) is a pattern to look for.
+  for (const m of text.matchAll(
+    /(?:以\s*)?([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|为前缀|为后缀|前缀|后缀)|(?:前缀|后缀)(?:是|为)?\s*([^\s\p{Script=Han}]+)|\b(?:starting|beginning|ending) with\s+([^\s]+)|\bprefix(?:ed)?(?: with)?\s+([^\s]+)/gu,
+  )) {
+    const found = m[1] ?? m[2] ?? m[3] ?? m[4]!;
     const at = m.index + m[0].lastIndexOf(found);
     push("pattern", at, at + found.length);
   }

@@ -60,6 +60,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("restart 8080")).toContain("restart:restart:act");
   });
 
+  it("takes an operation word joined by and / 和 to an object word after it for a thing beside that thing", () => {
+    expect(uses("比一下 release 和 main 两个分支")).toContain("release:publish:noun");
+    expect(uses("pack the backup and config files")).toContain("backup:backup:noun");
+    // two operations joined are both asked for
+    expect(uses("backup and restore the database")).toEqual(["backup:backup:act", "restore:restore:act"]);
+  });
+
   it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
     const text = "delete the v2.0.0 release page";
     const value = text.indexOf("v2.0.0");

@@ -172,7 +172,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
     const reading =
-      instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))
+      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) || coordinatedWithThing(context, term.end)
         ? "noun"
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end)
@@ -208,6 +208,19 @@ function instanceOperations(lexicon: Lexicon): ReadonlySet<string> {
     instancesByLexicon.set(lexicon, instances);
   }
   return instances;
+}
+
+/** And, or, versus between two words (release 和 main, release vs main). */
+const COORDINATOR = /^\s*(?:和|与|跟|及|同|and|or|vs\.?|versus|&)\s*/u;
+
+/**
+ * Whether an operation word is joined by and / 和 to an object word that
+ * follows (release 和 main 两个分支, backup and config files): a thing beside a
+ * thing. (Read the other way, `X and save it` joins two verbs as often.)
+ */
+function coordinatedWithThing(context: Context, end: number): boolean {
+  const joined = COORDINATOR.exec(context.analysis.text.slice(end));
+  return joined !== null && joined[0].trim() !== "" && context.classAt[end + joined[0].length] === "object";
 }
 
 function clauseOf(text: string, start: number, end: number): { before: string; after: string } {

@@ -72,7 +72,7 @@ describe("findValues", () => {
       [".bak 结尾的文件", ".bak"],
       ["前缀是 cache_ 的那些", "cache_"],
       ["keys prefixed with cart:", "cart:"],
-    ])
+    ] as const)
       expect(values(text)).toContain(`pattern:${pattern}`);
   });
 

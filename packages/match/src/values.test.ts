@@ -65,6 +65,13 @@ describe("findValues", () => {
     ]);
   });
 
+  it("takes the Latin text after 执行 / 运行 for a command written out, as one in backquotes", () => {
+    expect(values("在 /srv/app 目录下执行 npm ci && npm test")).toContain("command:npm ci && npm test");
+    expect(values("运行一下 df -h，看看结果")).toContain("command:df -h");
+    // Chinese after the verb is no command
+    expect(values("执行备份任务").filter((v) => v.startsWith("command:"))).toEqual([]);
+  });
+
   it("takes what a name starts or ends with for a pattern to look for, with 以 or without, before or after 前缀", () => {
     for (const [text, pattern] of [
       ["以 tmp_ 打头的表", "tmp_"],

@@ -206,6 +206,11 @@ export function findValues(text: string, folded?: string): Value[] {
     const port = /:(\d{2,5})$/.exec(token.text);
     if (port !== null && kind !== "key" && kind !== "url" && kind !== "date" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
   }
+  // A command written out after 执行 / 运行 (在 /opt/app 下执行 make clean) is one, as in backquotes: the Latin text up to the next Chinese or clause break.
+  for (const m of text.matchAll(/(?:执行|运行)(?:一下|下)?\s+([a-z][^\p{Script=Han}，。；！？,;!?\n]*[^\s\p{Script=Han}，。；！？,;!?\n])/gu)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    push("command", at, at + m[1]!.length);
+  }
   // A command's flag and its argument (useradd -G sudo, usermod -L testuser, --since=2h) say how, not what.
   for (const m of text.matchAll(OPTION)) push("option", m.index, m.index + m[0].length);
   // What follows a word that introduces what to say is the content to write or send (`就说明天上线`, `saying it is fixed`).

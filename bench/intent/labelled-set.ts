@@ -56,26 +56,27 @@ export function labelledFiles(shared: string | undefined): { files: LabelledFile
   return { files, skipped };
 }
 
-/** The tools of `toolsDir` (a file that does not lint clean is an error: a labelled set must be valid). */
+/**
+ * The tools of `toolsDir` (a file that does not lint clean is an error: a
+ * labelled set must be valid); a hidden folder (the index cache `.hdlp-cache`
+ * hdlp keeps beside the tools it reads) is no tool.
+ */
 export function loadToolSet(toolsDir: string): LabelledSet["tools"] {
-  return (
-    readdirSync(toolsDir, { withFileTypes: true })
-      // A hidden folder (a tool runner's `.hdlp-cache`) is no tool.
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
-      .map((entry) => entry.name)
-      .sort()
-      .map((name) => {
-        const path = join(toolsDir, name, "TOOL.hdlp");
-        const loaded = loadTool(readFileSync(path, "utf8"));
-        if (loaded.model === undefined) {
-          const errors = loaded.diagnostics
-            .filter((d) => d.severity === "error")
-            .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
-          throw new Error(`${path} does not lint clean:\n  ${errors.join("\n  ")}`);
-        }
-        return loaded.model;
-      })
-  );
+  return readdirSync(toolsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const path = join(toolsDir, name, "TOOL.hdlp");
+      const loaded = loadTool(readFileSync(path, "utf8"));
+      if (loaded.model === undefined) {
+        const errors = loaded.diagnostics
+          .filter((d) => d.severity === "error")
+          .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+        throw new Error(`${path} does not lint clean:\n  ${errors.join("\n  ")}`);
+      }
+      return loaded.model;
+    });
 }
 
 export function loadQueries(path: string): LabelledQuery[] {

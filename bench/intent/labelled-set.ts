@@ -56,10 +56,14 @@ export function labelledFiles(shared: string | undefined): { files: LabelledFile
   return { files, skipped };
 }
 
-/** The tools of `toolsDir` (a file that does not lint clean is an error: a labelled set must be valid). */
+/**
+ * The tools of `toolsDir` (a file that does not lint clean is an error: a
+ * labelled set must be valid); a hidden folder (the index cache `.hdlp-cache`
+ * hdlp keeps beside the tools it reads) is no tool.
+ */
 export function loadToolSet(toolsDir: string): LabelledSet["tools"] {
   return readdirSync(toolsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
     .map((entry) => entry.name)
     .sort()
     .map((name) => {

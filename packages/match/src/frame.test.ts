@@ -49,6 +49,24 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("那份备份")).toEqual(["备份:backup:noun"]);
   });
 
+  it("takes an operation word that names a thing's instance (a pipeline's run) for that instance when a number says which", () => {
+    expect(uses("run 1234 的日志")).toContain("run:run:noun");
+    expect(uses("what failed in run id 88?")).toContain("run:run:noun");
+    expect(uses("fetch the lint output of run #52")).toContain("run:run:noun");
+    // a count says how many, not which: it is followed by what it counts
+    expect(uses("run 3 jobs in parallel")).toContain("run:run:act");
+    expect(uses("跑 2 次")).toContain("跑:run:act");
+    // a number after an operation no object has as its thing is only a value
+    expect(uses("restart 8080")).toContain("restart:restart:act");
+  });
+
+  it("takes an operation word joined by and / 和 to an object word after it for a thing beside that thing", () => {
+    expect(uses("比一下 release 和 main 两个分支")).toContain("release:publish:noun");
+    expect(uses("pack the backup and config files")).toContain("backup:backup:noun");
+    // two operations joined are both asked for
+    expect(uses("backup and restore the database")).toEqual(["backup:backup:act", "restore:restore:act"]);
+  });
+
   it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
     const text = "delete the v2.0.0 release page";
     const value = text.indexOf("v2.0.0");

@@ -160,6 +160,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense?.class === "operation" && !exclude?.covers(term.start, term.end)) operationEnds.set(term.start, term.end);
   }
   const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
+  const instances = instanceOperations(lexicon);
   const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
@@ -170,7 +171,12 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense === undefined) continue;
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
-    const reading = isHan(analysis.text[term.start]!) ? chineseUse(context, term.start, term.end) : englishUse(context, term.start, term.end);
+    const reading =
+      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) || coordinatedWithThing(context, term.end)
+        ? "noun"
+        : isHan(analysis.text[term.start]!)
+          ? chineseUse(context, term.start, term.end)
+          : englishUse(context, term.start, term.end);
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not.
     const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
@@ -181,6 +187,40 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
   return { acts, objects, uses };
+}
+
+/**
+ * A number right after an operation word that names a thing too (a
+ * pipeline's run, a repository's commit: an object `includes` it) says which
+ * one: `run 4521`, `run id 7720`, `in run 77` speak of that run. A count
+ * (`3 pods`, `两个`) is followed by what it counts, a plural or a classifier.
+ */
+const INSTANCE_NUMBER = /^\s*(?:id\s*|#\s*|no\.?\s*)?\d+(?![\d.:/-])(?!\s*(?:[a-z]+s\b|[个台条次份只件项副遍回]))/u;
+
+const instancesByLexicon = new WeakMap<Lexicon, ReadonlySet<string>>();
+
+/** The operations some object includes as its things (a pipeline's runs, a repository's commits). */
+function instanceOperations(lexicon: Lexicon): ReadonlySet<string> {
+  let instances = instancesByLexicon.get(lexicon);
+  if (instances === undefined) {
+    const all = [...lexicon.senses.values()];
+    instances = new Set(all.filter((s) => s.class === "object").flatMap((s) => [...s.includes].filter((i) => lexicon.senses.get(i)?.class === "operation")));
+    instancesByLexicon.set(lexicon, instances);
+  }
+  return instances;
+}
+
+/** And, or, versus between two words (release 和 main, release vs main). */
+const COORDINATOR = /^\s*(?:和|与|跟|及|同|and|or|vs\.?|versus|&)\s*/u;
+
+/**
+ * Whether an operation word is joined by and / 和 to an object word that
+ * follows (release 和 main 两个分支, backup and config files): a thing beside a
+ * thing. (Read the other way, `X and save it` joins two verbs as often.)
+ */
+function coordinatedWithThing(context: Context, end: number): boolean {
+  const joined = COORDINATOR.exec(context.analysis.text.slice(end));
+  return joined !== null && joined[0].trim() !== "" && context.classAt[end + joined[0].length] === "object";
 }
 
 function clauseOf(text: string, start: number, end: number): { before: string; after: string } {

@@ -141,6 +141,39 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a command written out (`uptime`, `df -h /srv`) for a command the request speaks of, so the tool that runs commands works on it", () => {
+    const tools = [
+      tool({ name: "run-command", display: "执行命令", intent: "在主机上执行一条命令并返回输出", params: [["cmd", "要执行的命令"]] }),
+      tool({ name: "service-state", display: "服务状态", intent: "查看服务是否在运行，返回输出", params: [["service", "服务名"]] }),
+    ];
+    const commands = createMatcher(tools);
+    const read = commands.explain("run `df -h /srv` and paste the output", { tools: ["run-command"] });
+    expect(read.objects).toContain("command");
+    expect(read.candidates.find((c) => c.name === "run-command")?.servesObject).toBe(true);
+    expect(read.candidates[0]?.name).toBe("run-command");
+  });
+
+  it("counts a value's shape only where its kind does not say what takes it: a repository's shape is no second piece of evidence, an id's or a version's is", () => {
+    const tools = [
+      tool({ name: "branch-list", display: "分支列表", intent: "列出仓库的全部分支", params: [["repo", "仓库全名"]] }),
+      tool({ name: "tag-list", display: "标签列表", intent: "列出仓库的全部标签", params: [["repo", "仓库全名，如 zoo/shop"]] }),
+      tool({ name: "member-get", display: "成员信息", intent: "查看成员的资料", params: [["member", "成员编号，如 TEAM-AB042"]] }),
+    ];
+    const shapes = createMatcher(tools);
+    const shapeTerms = (intent: string) => shapes.explain(intent).terms.filter((t) => t.label.includes("⇒like"));
+    // a repository fills the repository slot of both list tools: the example one author gave is not more evidence, so nothing but the name breaks the tie
+    expect(shapeTerms("team/web 的列表")).toEqual([]);
+    expect(
+      shapes
+        .match("team/web 的列表")
+        .candidates.map((c) => c.name)
+        .slice(0, 2),
+    ).toEqual(["branch-list", "tag-list"]);
+    // an id is told by its shape, and so is a version, which fills the slots of a tag and a release as well
+    expect(shapeTerms("ab007 的资料").map((t) => t.label)).toContain("ab007⇒like a9");
+    expect(shapeTerms("v2.3.1 的分支").map((t) => t.label)).toContain("v2.3.1⇒like 9.9.9");
+  });
+
   it("takes a word the thesaurus knows as an operation for a name when 这个 / 那个 and an object follow that own or hold what is asked (deploy 这个用户底下…)", () => {
     const read = matcher.explain("deploy 这个用户底下跑着哪些进程");
     expect(read.named).toEqual([{ text: "deploy", names: "user" }]);

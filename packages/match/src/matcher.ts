@@ -62,6 +62,8 @@ export interface Thresholds {
 export interface MatcherOptions {
   readonly lexicon?: Lexicon;
   readonly weighting?: Weighting;
+  /** BM25's k1: how soon a term's weighted frequency saturates (default 1.2; bench/intent/ranking-grid.ts varies it). */
+  readonly saturation?: number;
   readonly thresholds?: Thresholds;
 }
 
@@ -251,6 +253,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const index = new InvertedIndex(
     texts.map((t) => t.fields),
     options.weighting ?? DEFAULT_WEIGHTING,
+    options.saturation,
   );
   const vocabulary = { index, lexicon, typos: typoVocabulary(index, lexicon) };
   const before = (a: number, b: number): boolean => tools[a]!.name < tools[b]!.name;

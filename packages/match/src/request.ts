@@ -43,7 +43,7 @@ export interface Request {
   readonly required: readonly string[];
   /**
    * The objects it speaks of: those its words name, and those its values
-   * plainly are (a path, a URL, an IP, #42); a token like `db01` or `zy001`
+   * plainly are (a path, a URL, an IP, #42, a command written out); a token like `db01` or `zy001`
    * says too little to hold a tool to. A place (a host) counts only when
    * nothing else does: 删掉服务器上的日志 is about logs.
    */
@@ -206,7 +206,7 @@ function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], rea
 }
 
 /** Values whose kind names a kind of thing, so that a request holding one speaks of it. */
-const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref"]);
+const PLAIN_KINDS: ReadonlySet<ValueKind> = new Set(["path", "filename", "url", "method", "ip", "email", "cron", "sql", "promql", "port", "ref", "command"]);
 
 function requestObjects(named: ReadonlySet<string>, values: readonly Value[], text: string, lexicon: Lexicon): Set<string> {
   const objects = new Set(named);
@@ -239,6 +239,17 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
 /** Things made of text, whose content may follow a colon. */
 const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command", "sql", "metric", "alert", "issue"]);
 
+/**
+ * A value's shape (`zy001` like `ICE-GL-ZY001`, `v2.3.1` like `v1.2.0`) tells
+ * which param takes it when its kind does not: a value that only names
+ * something (an id, a name), fills no slot (a number, an address of its own
+ * scheme) or fills several (a version is a tag or a release too, a path a
+ * file or a folder). A value whose kind fills one slot (a repository, a port,
+ * a URL) has said what takes it: its shape would count that evidence twice,
+ * for whichever tool's author happened to give an example.
+ */
+const NAMING_KINDS: ReadonlySet<ValueKind> = new Set(["id", "name"]);
+
 /** Values whose shape says nothing of what takes them: payloads, and a command's flags. */
 const SHAPELESS: ReadonlySet<ValueKind> = new Set([...PAYLOAD, "content", "option"]);
 
@@ -250,7 +261,7 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
-    const shape = SHAPELESS.has(value.kind) ? undefined : shapeOf(surface);
+    const shape = SHAPELESS.has(value.kind) || (slots.length === 1 && !NAMING_KINDS.has(value.kind)) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
   }

@@ -65,6 +65,24 @@ describe("findValues", () => {
     ]);
   });
 
+  it("takes the Latin text after 执行 / 运行 for a command written out, as one in backquotes", () => {
+    expect(values("在 /srv/app 目录下执行 npm ci && npm test")).toContain("command:npm ci && npm test");
+    expect(values("运行一下 df -h，看看结果")).toContain("command:df -h");
+    // Chinese after the verb is no command
+    expect(values("执行备份任务").filter((v) => v.startsWith("command:"))).toEqual([]);
+  });
+
+  it("takes what a name starts or ends with for a pattern to look for, with 以 or without, before or after 前缀", () => {
+    for (const [text, pattern] of [
+      ["以 tmp_ 打头的表", "tmp_"],
+      ["session: 开头的键", "session:"],
+      [".bak 结尾的文件", ".bak"],
+      ["前缀是 cache_ 的那些", "cache_"],
+      ["keys prefixed with cart:", "cart:"],
+    ] as const)
+      expect(values(text)).toContain(`pattern:${pattern}`);
+  });
+
   it("takes an HTTP method in capitals for one only where HTTP is spoken of", () => {
     expect(values("用 PUT 方法调这个接口")).toEqual(["method:put"]);
     expect(values("GET token:u42 db=3")).toEqual(["key:token:u42", "assignment:db=3"]);
@@ -78,6 +96,14 @@ describe("findValues", () => {
       "date:明天",
     ]);
     expect(values("哪个文件里有 listen 8080 这句")).toEqual(["quote:listen 8080", "port:8080"]);
+  });
+
+  it("takes what follows a text field named for it (标题写, 说明就写, titled) for payload, unless it is quoted", () => {
+    expect(values("改完了提交一下，说明就写 修复缓存过期")).toContain("content: 修复缓存过期");
+    expect(values("开个合并请求，标题写 续期证书")).toContain("content: 续期证书");
+    expect(values("open a pull request titled fix the deploy script")).toContain("content: fix the deploy script");
+    // quoted, the quote is the text, and what comes after is read as before
+    expect(values('标题写"续期证书"，再部署一下')).toEqual(['quote:"续期证书"']);
   });
 
   it("finds SQL and cron lines whole", () => {

@@ -206,19 +206,30 @@ export function findValues(text: string, folded?: string): Value[] {
     const port = /:(\d{2,5})$/.exec(token.text);
     if (port !== null && kind !== "key" && kind !== "url" && kind !== "date" && Number(port[1]) <= 65535) push("port", token.end - port[1]!.length, token.end);
   }
+  // A command written out after 执行 / 运行 (在 /opt/app 下执行 make clean) is one, as in backquotes: the Latin text up to the next Chinese or clause break.
+  for (const m of text.matchAll(/(?:执行|运行)(?:一下|下)?\s+([a-z][^\p{Script=Han}，。；！？,;!?\n]*[^\s\p{Script=Han}，。；！？,;!?\n])/gu)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    push("command", at, at + m[1]!.length);
+  }
   // A command's flag and its argument (useradd -G sudo, usermod -L testuser, --since=2h) say how, not what.
   for (const m of text.matchAll(OPTION)) push("option", m.index, m.index + m[0].length);
   // What follows a word that introduces what to say is the content to write or send (`就说明天上线`, `saying it is fixed`).
-  // What a name starts or ends with (以 user: 打头, starting with tmp_) is a pattern to look for.
-  for (const m of text.matchAll(/以\s*([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|结束)|\b(?:starting|beginning|ending) with\s+([^\s]+)/gu)) {
-    const found = m[1] ?? m[2]!;
+  // What a name starts or ends with (以 user: 打头, lock: 开头, 前缀是 tmp_, starting with tmp_, prefix cart:) is a pattern to look for.
+  for (const m of text.matchAll(
+    /(?:以\s*)?([^\s\p{Script=Han}]+)\s*(?=打头|开头|结尾|为前缀|为后缀|前缀|后缀)|(?:前缀|后缀)(?:是|为)?\s*([^\s\p{Script=Han}]+)|\b(?:starting|beginning|ending) with\s+([^\s]+)|\bprefix(?:ed)?(?: with)?\s+([^\s]+)/gu,
+  )) {
+    const found = m[1] ?? m[2] ?? m[3] ?? m[4]!;
     const at = m.index + m[0].lastIndexOf(found);
     push("pattern", at, at + found.length);
   }
   // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
   for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu))
     push("quote", m.index, m.index + m[1]!.length);
-  const intro = /就说|跟他说|跟大家说|告诉大家|内容是|内容为|写着|\bsaying\b|\bthat says\b|\bwith (?:the )?message\b/u.exec(text);
+  // So does what follows a text field named for it (标题写, 说明就写, 备注是, titled, with the description), unless quoted: the quote is the text.
+  const intro =
+    /就说|跟他说|跟大家说|告诉大家|内容是|内容为|写着|(?:标题|说明|备注|描述|消息|留言|正文)(?:就|都)?(?:写成|写上|写|是|为|填)(?!\s*["'“‘`])|\bsaying\b|\bthat says\b|\b(?:titled|entitled|with (?:the |a )?(?:message|title|description|note|body))\b(?!\s*["'“‘`])/u.exec(
+      text,
+    );
   if (intro !== null) push("content", intro.index + intro[0].length, text.length);
   return values;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
-import { createMatcher } from "./matcher.ts";
+import { createMatcher, DEFAULT_THRESHOLDS } from "./matcher.ts";
 import { REGISTRY, tool } from "./testdata/tools.ts";
 
 const matcher = createMatcher(REGISTRY);
@@ -195,6 +195,46 @@ describe("intent matching", () => {
     // with what is asked named, the date still counts for the tool that takes one
     expect(metrics.match("show me yesterday's latency metrics").candidates[0]?.name).toBe("metrics-query");
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
+  });
+
+  it("holds a request to a lower score floor when its best tool takes one of its values whose shape says what it is", () => {
+    // words no tool knows weigh the score of a request down; the path is one the tool's param takes, evidence they cannot weigh down
+    const withPath = matcher.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方");
+    expect(withPath.signals).toMatchObject({ takesValue: true, asksOperation: true });
+    expect(withPath.signals!.score).toBeLessThan(DEFAULT_THRESHOLDS.score);
+    expect(withPath.found).toBe(true);
+    expect(first("/srv/tmp/old.txt 删掉，省得碍眼又占地方")).toBe("file-delete");
+    // held to the ordinary floor, the same request is under it: the value taken is what made the difference
+    const ordinary = createMatcher(REGISTRY, { thresholds: { ...DEFAULT_THRESHOLDS, scoreTakingValue: DEFAULT_THRESHOLDS.score } });
+    expect(ordinary.match("/srv/tmp/old.txt 删掉，省得碍眼又占地方").found).toBe(false);
+    // a name or a host's id could fill many params: it says too little to lower the floor
+    for (const intent of ["old_report 删掉，省得碍眼又占地方", "web-03 删掉，省得碍眼又占地方"]) {
+      const named = matcher.explain(intent);
+      expect(named.signals?.takesValue).toBe(false);
+      expect(named.found).toBe(false);
+      expect(named.verdict).toMatch(/under 0\.1$/);
+    }
+  });
+
+  it("holds a request that asks for no operation and gives its best tool none of its values to a higher score floor", () => {
+    const listings = [
+      tool({ name: "alert-list", display: "告警列表", intent: "列出监控系统里正在触发的告警", params: [["severity", "告警级别"]] }),
+      tool({ name: "cron-list", display: "定时任务列表", intent: "列出服务器上配置的定时任务", params: [["user", "用户名"]] }),
+      tool({ name: "table-list", display: "数据表列表", intent: "列出数据库里的所有表", params: [["database", "数据库名"]] }),
+    ];
+    const tables = createMatcher(listings);
+    // a seating chart reuses the word for a table, and nothing else the request says is asked of a tool
+    const errand = tables.explain("服务器机房的座位表");
+    expect(errand.signals).toMatchObject({ takesValue: false, asksOperation: false });
+    expect(errand.signals!.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLDS.score);
+    expect(errand.found).toBe(false);
+    expect(errand.verdict).toMatch(/under 0\.15 \(the request asks for no operation and gives it none of its values\)/);
+    // held to the ordinary floor, it would be found: the missing operation and value are what turned it away
+    const ordinary = createMatcher(listings, { thresholds: { ...DEFAULT_THRESHOLDS, scoreOnThingsAlone: DEFAULT_THRESHOLDS.score } });
+    expect(ordinary.match("服务器机房的座位表").found).toBe(true);
+    // things a tool works on, named without an operation, are still found when they score as servable requests do
+    expect(tables.match("orders 库里的表").candidates[0]?.name).toBe("table-list");
+    expect(tables.match("crontab 的定时任务").candidates[0]?.name).toBe("cron-list");
   });
 
   it("explains the found decision by the signals it read, and each verdict agrees with them", () => {

@@ -94,6 +94,13 @@ describe("intent matching", () => {
     expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
   });
 
+  it("takes a question of how long, how big or how (多久, 多长时间, 多大, 如何, 咋样) for a question asking to see something", () => {
+    for (const intent of ["这个容器跑了多久", "离证书过期还有多长时间", "那个进程占的内存有多大", "磁盘现在咋样"])
+      expect(matcher.explain(intent).required).toContain("view");
+    // a question with an operation asks for that operation
+    expect(matcher.explain("这个容器怎样重启").required).toEqual(["restart"]);
+  });
+
   it("takes a sentence ending in 没 / 没有 for a question asking to see something", () => {
     expect(matcher.explain("nginx 还活着没").required).toContain("view");
     expect(matcher.explain("docker daemon 这个 service 起着没有").required).toContain("view");

@@ -72,7 +72,7 @@ const CONTEXT_FACTOR = 0.15;
 const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 /** A question: it asks to see something even with no operation word (ZY004 在线吗, nginx 还活着没, what's listening on 443?). */
 const QUESTION =
-  /[?？]|[吗么呢]\s*$|(?:没|没有)\s*$|什么|啥|多少|哪|谁|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+  /[?？]|[吗么呢]\s*$|(?:没|没有)\s*$|什么|啥|多少|多久|多长时间|多大|哪|谁|如何|咋样|怎样|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
 
 /** A request put as a question out of politeness (could you …?, 能不能帮我…): it asks for what it names, not to be shown something. */
 const POLITE = /^\s*(?:hey|hi|please|pls)?[,\s]*(?:can|could|would|will)\s+you\b|能不能帮|可不可以帮|可以帮我|能帮我|能否帮/u;

@@ -244,6 +244,31 @@ describe("intent matching", () => {
     expect(tables.match("crontab 的定时任务").candidates[0]?.name).toBe("cron-list");
   });
 
+  it("does not hold a request that gives content to write or send (就说 …) to the floor for things alone, though it names no operation", () => {
+    const tickets = createMatcher([
+      tool({
+        name: "ticket-note",
+        display: "工单备注",
+        intent: "在工单下面加一条备注",
+        params: [
+          ["ticket", "工单编号"],
+          ["text", "备注内容"],
+        ],
+      }),
+      tool({ name: "ticket-list", display: "工单列表", intent: "列出指派给某人的工单", params: [["assignee", "处理人"]] }),
+      tool({ name: "table-list", display: "数据表列表", intent: "列出数据库里的所有表", params: [["database", "数据库名"]] }),
+    ]);
+    const note = tickets.explain("昨天那张投诉工单下面，就说下周三前处理完");
+    expect(note.signals).toMatchObject({ asksOperation: false, givesContent: true, takesValue: false });
+    expect(note.signals!.score).toBeLessThan(DEFAULT_THRESHOLDS.scoreOnThingsAlone);
+    expect(note.found).toBe(true);
+    expect(note.candidates[0]?.name).toBe("ticket-note");
+    // the same ticket named with nothing to say about it is matched on its things alone
+    const bare = tickets.explain("昨天那张投诉工单");
+    expect(bare.signals?.givesContent).toBe(false);
+    expect(bare.verdict).toMatch(/under 0\.15 \(the request asks for no operation/);
+  });
+
   it("explains the found decision by the signals it read, and each verdict agrees with them", () => {
     const served = matcher.explain("重启一下 api 容器");
     expect(served.found).toBe(true);

@@ -18,7 +18,7 @@ import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
 import { memoizedAnalyser, type ToolText, toolText } from "./tool-text.ts";
 import { TypoVocabulary } from "./typo.ts";
-import { TELLING_KINDS, type Value, type ValueKind, valueSlots } from "./values.ts";
+import { CONTENT_KINDS, TELLING_KINDS, type Value, type ValueKind, valueSlots } from "./values.ts";
 
 export interface MatchCandidate {
   readonly name: string;
@@ -59,7 +59,7 @@ export interface Thresholds {
   readonly score: number;
   /** The same when the best tool takes one of the request's values whose shape says what it is (a path, a version, a URL: `takesValue`). */
   readonly scoreTakingValue: number;
-  /** The same when the request asks for no operation and gives the best tool none of its values: only its things speak for it. */
+  /** The same when the request asks for no operation and gives neither content nor a value the best tool takes: only its things speak for it. */
   readonly scoreOnThingsAlone: number;
 }
 
@@ -89,6 +89,8 @@ export interface FoundSignals {
   readonly takesValue: boolean;
   /** Whether the request asks for any operation (a verb, a question, a notation such as `a..b`). */
   readonly asksOperation: boolean;
+  /** Whether the request gives content to write, send, run or remember (a quoted text, what follows 就说 / saying: values.ts `CONTENT_KINDS`). */
+  readonly givesContent: boolean;
   /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
   readonly operation: boolean;
   readonly object: boolean;
@@ -307,6 +309,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       unknownUnits: reading.coverage.unknown,
       takesValue: request.values.some((value) => takesTellingValue(request, value, best.doc)),
       asksOperation: request.required.length > 0,
+      givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
       ...(reading.request.unknownVerb !== undefined && { unknownVerb: reading.request.unknownVerb }),
       ...(reading.request.unknownThing !== undefined && { unknownThing: reading.request.unknownThing }),
@@ -468,13 +471,15 @@ function decide(
  * path, a version, a URL) that the tool has a param for is evidence of its
  * own that the request is that tool's, whatever else the request says in
  * words no tool knows: the floor is lower. A request that asks for no
- * operation and gives the tool none of its values is matched on the things it
- * names alone, as an errand that reuses a tool's object word is (值班表, a
- * schedule): the floor is higher.
+ * operation and gives the tool nothing to work with (no value it takes, no
+ * content to write or send) is matched on the things it names alone, as an
+ * errand that reuses a tool's object word is (值班表, a schedule): the floor
+ * is higher.
  */
 export function scoreFloor(best: FoundSignals, thresholds: Thresholds): { floor: number; why: string } {
   if (best.takesValue) return { floor: thresholds.scoreTakingValue, why: " (it takes one of the request's values)" };
-  if (!best.asksOperation) return { floor: thresholds.scoreOnThingsAlone, why: " (the request asks for no operation and gives it none of its values)" };
+  if (!best.asksOperation && !best.givesContent)
+    return { floor: thresholds.scoreOnThingsAlone, why: " (the request asks for no operation and gives it none of its values)" };
   return { floor: thresholds.score, why: "" };
 }
 

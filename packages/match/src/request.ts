@@ -10,7 +10,7 @@ import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
+import { CONTENT_KINDS, findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -240,7 +240,7 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
 const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command", "sql", "metric", "alert", "issue"]);
 
 /** Values whose shape says nothing of what takes them: payloads, and a command's flags. */
-const SHAPELESS: ReadonlySet<ValueKind> = new Set([...PAYLOAD, "content", "option"]);
+const SHAPELESS: ReadonlySet<ValueKind> = new Set([...CONTENT_KINDS, "option"]);
 
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
 function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {

@@ -48,6 +48,9 @@ export interface Value {
   readonly end: number;
 }
 
+/** Values that are content for a tool to write, send, run or remember: a quoted text, a command, what follows 就说 / saying or a colon after an operation. */
+export const CONTENT_KINDS: ReadonlySet<ValueKind> = new Set(["quote", "command", "content"]);
+
 /**
  * Kinds of value whose shape alone says what they are — a path, a version, a
  * URL, a SQL statement, an issue number — so that a tool with a param taking

@@ -269,6 +269,30 @@ describe("intent matching", () => {
     expect(bare.verdict).toMatch(/under 0\.15 \(the request asks for no operation/);
   });
 
+  it("reads not letting something happen (别让, 不让, don't let) as a request to block it, not to do it", () => {
+    const accounts = createMatcher([
+      tool({ name: "account-lock", display: "账号锁定", intent: "锁定一个用户账号，使其无法登录", params: [["user", "用户名"]] }),
+      tool({
+        name: "ticket-comment",
+        display: "工单评论",
+        intent: "在工单下面发表一条评论",
+        params: [
+          ["ticket", "工单编号"],
+          ["body", "评论内容"],
+        ],
+      }),
+    ]);
+    for (const intent of ["别让 carol 这个账号再登录了", "don't let the user dave log in anymore"]) {
+      expect(accounts.explain(intent).required).toContain("block");
+      expect(accounts.match(intent).candidates[0]?.name).toBe("account-lock");
+    }
+    // a comment not to be let happen is no request for the comment tool
+    const closed = accounts.explain("3 号工单不让人再评论了");
+    expect(closed.operations).toContainEqual(expect.objectContaining({ sense: "comment", use: "negated" }));
+    expect(closed.found).toBe(false);
+    expect(accounts.match("在 3 号工单下面评论一句").candidates[0]?.name).toBe("ticket-comment");
+  });
+
   it("explains the found decision by the signals it read, and each verdict agrees with them", () => {
     const served = matcher.explain("重启一下 api 容器");
     expect(served.found).toBe(true);

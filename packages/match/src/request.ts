@@ -77,6 +77,9 @@ const QUESTION =
 /** A request put as a question out of politeness (could you …?, 能不能帮我…): it asks for what it names, not to be shown something. */
 const POLITE = /^\s*(?:hey|hi|please|pls)?[,\s]*(?:can|could|would|will)\s+you\b|能不能帮|可不可以帮|可以帮我|能帮我|能否帮/u;
 
+/** Not letting something happen (别让, 不让, 不许, don't let, stop … from, prevent): a request to block it. */
+const PREVENT = /(?:别|不要|不)让|不许|\b(?:don'?t|do not|never) let\b|\bstop\s+\S+\s+from\b|\bprevent\b/u;
+
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);
 }
@@ -159,6 +162,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
+  // What is not to be let happen (别让它登进来, don't let anyone push) is to be blocked: the verb is negated (frame.ts), the block asked for.
+  if (PREVENT.test(analysis.text)) acts.add("block");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));

@@ -41,7 +41,7 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
-const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)/u;
+const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
 const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
 /** What may stand between a thing and the state said of it (构建又挂了, 部署都失败了). */

@@ -290,6 +290,9 @@ describe("intent matching", () => {
     const closed = accounts.explain("3 号工单不让人再评论了");
     expect(closed.operations).toContainEqual(expect.objectContaining({ sense: "comment", use: "negated" }));
     expect(closed.found).toBe(false);
+    // so is what 禁止 / 不许 forbid: it is blocked, not done
+    for (const intent of ["禁止外包再评论这个工单", "这个工单不许外包再评论"])
+      expect(accounts.explain(intent).operations).toContainEqual(expect.objectContaining({ sense: "comment", use: "negated" }));
     expect(accounts.match("在 3 号工单下面评论一句").candidates[0]?.name).toBe("ticket-comment");
   });
 

@@ -46,7 +46,7 @@ function refresh(): void {
 function matchRequest(): void {
   const request = (byId("intent") as HTMLInputElement).value;
   if (request.trim() === "") byId("matches").replaceChildren();
-  else showMatches(byId("matches"), matcher.match(request), edited);
+  else showMatches(byId("matches"), matcher.match(request), matcher.explain(request, { tools: edited ? [edited] : [] }), edited);
 }
 
 function setText(target: EditorView, text: string): void {

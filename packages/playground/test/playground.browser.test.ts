@@ -11,6 +11,7 @@
  * `HDLP_SCREENSHOTS=docs/images` saves the screenshots of docs/playground.md.
  */
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,8 +58,9 @@ function linted(text: string): string[] {
   );
 }
 
+/** The example tools as the page bundles them: every folder holding a TOOL.hdlp (not the index cache `hdlp` keeps beside them). */
 async function exampleModels(): Promise<ToolModel[]> {
-  const folders = (await readdir(EXAMPLES)).sort();
+  const folders = (await readdir(EXAMPLES)).sort().filter((folder) => existsSync(join(EXAMPLES, folder, "TOOL.hdlp")));
   return Promise.all(folders.map(async (folder) => loadTool(await readFile(join(EXAMPLES, folder, "TOOL.hdlp"), "utf8")).model!));
 }
 
@@ -222,7 +224,33 @@ describe("the playground in a browser", () => {
     );
     expect(shown).toEqual(expected.candidates.map((c) => ({ name: c.name, score: c.score.toFixed(2), matched: c.matched })));
     expect(shown[0]!.matched.length).toBeGreaterThan(0);
+    await expect.poll(() => playground.page.locator("#matches .verdict").textContent(), WAIT).toContain(createMatcher(tools).explain(request).verdict);
+    expect(await playground.page.locator("#matches .not-chosen").count()).toBe(0);
     await saveScreenshot(playground.page, "playground-intent");
+  });
+
+  it("says why a request is not found, and why the edited tool is not chosen", async () => {
+    const edited = loadTool(format(UNFORMATTED)).model!;
+    const matcher = createMatcher([edited, ...(await exampleModels()).filter((tool) => tool.name !== edited.name)]);
+    // Requests near the edited tool's words: the first that ranks it without showing it, and one it shares no word with.
+    const passedOver = ["看一下 shell 命令的历史记录", "列出最近写入的文件", "读取文件最近的修改记录", "run git log in the shell"].find(
+      (request) =>
+        !matcher.match(request).candidates.some((c) => c.name === edited.name) &&
+        matcher.explain(request, { tools: [edited.name] }).candidates.some((c) => c.name === edited.name && c.rank !== undefined),
+    );
+    expect(passedOver, "one of the requests ranks the edited tool below the candidates shown").toBeDefined();
+    await playground.tab("intent");
+    for (const request of [passedOver!, "读一下 /etc/hosts 的内容"]) {
+      const explanation = matcher.explain(request, { tools: [edited.name] });
+      const tool = explanation.candidates.find((c) => c.name === edited.name)!;
+      await playground.page.locator("#intent").fill(request);
+      await expect.poll(() => playground.page.locator("#matches .verdict").textContent(), WAIT).toContain(explanation.verdict);
+      const line = playground.page.locator(`#matches .not-chosen[data-name="${edited.name}"]`);
+      const place = tool.rank === undefined ? "shares no word with the request" : `rank ${tool.rank} · 第 ${tool.rank} 名, score ${tool.score.toFixed(2)}`;
+      await expect.poll(() => line.textContent(), WAIT).toContain(place);
+      expect(await line.textContent()).toContain(tool.servesOperation ? "does what is asked" : "does not do what is asked");
+      expect(await line.textContent()).toContain(tool.servesObject ? "works on it" : "does not work on it");
+    }
   });
 
   it("keeps the text in the address: the link opens the same file", async () => {

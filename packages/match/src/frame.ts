@@ -41,7 +41,9 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
-const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给]|想|打算|愿意?)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+/** Used as the means (版本用提交 a1b2c3d, 拿备份恢复): what 用 / 拿 take is a thing; words that end in 用 (使用, 停用, 不用, 费用) are not this 用. */
+const ZH_INSTRUMENT = /(?<![使停禁启可不有没费常通应作引调采占试信享])[用拿]\s*$/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
 const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
 /** What may stand between a thing and the state said of it (构建又挂了, 部署都失败了). */
@@ -195,6 +197,7 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 function chineseSays(context: Context, start: number, end: number): Reading | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
+  if (ZH_INSTRUMENT.test(before)) return "noun";
   if (
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
@@ -336,6 +339,8 @@ function englishUse(context: Context, start: number, end: number): Reading {
   )
     return "described";
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
+  // Right after a preposition (at tag v1.0, in run 77, from backup) it is a thing; after `to` it is still a verb (to restart).
+  if (previous !== undefined && previous.surface !== "to" && EN_PREPOSITION.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
   const next = words[words.indexOf(last) + 1];
   const phraseEnds =

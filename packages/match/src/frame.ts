@@ -383,13 +383,17 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
+/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart). */
+const STEP_BETWEEN = /再|然后|接着|\bthen\b/u;
+
 /** Between a light verb and the operation that is its object: nothing, or a short modifier (做个相似度检索, do a rollout restart, do a quick backup). */
 const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$/u;
 
 /**
  * The operations a request's frame holds the tools to: the change operations
- * it asks for when there are any (看一下再删掉 is a request to delete), else
- * the reading ones. A word that both reads and changes (打开 opens a file to
+ * it asks for when there are any (看一下, 删掉那个 is a request to delete), else
+ * the reading ones; but every step of a request of steps done in turn
+ * (看一下再删掉, 翻成英文再发出去), whichever a tool does. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
@@ -416,7 +420,10 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
   const asked = [...new Set(words.flat())].filter((a) => !unasked.has(a));
-  const required = changes(asked).length > 0 ? changes(asked) : asked;
+  // Steps done in turn (确认下再通知, 翻成英文再发给, check it and then restart) are each asked for: a tool that does any one serves, the agent doing them one by one.
+  const acted = frame.uses.filter((u) => u.use === "act");
+  const steps = acted.some((u) => acted.some((v) => v.start >= u.end && STEP_BETWEEN.test(text.slice(u.end, v.start))));
+  const required = changes(asked).length > 0 && !steps ? changes(asked) : asked;
   // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
   const lightWords = [...bySpan.values()].filter((senses) => senses.some(isLight));
   return [...new Set([...required, ...lightWords.flat()])];

@@ -296,6 +296,25 @@ describe("intent matching", () => {
     expect(accounts.match("在 3 号工单下面评论一句").candidates[0]?.name).toBe("ticket-comment");
   });
 
+  it("knows no verb by an English slip that reads as a thing (transcribe → transcript), though it still ranks", () => {
+    const notes = createMatcher([
+      tool({
+        name: "meeting-notes",
+        display: "会议纪要",
+        intent: "Turn a meeting transcript into short notes",
+        params: [["transcript", "the meeting transcript text"]],
+      }),
+      tool({ name: "file-delete", display: "文件删除", intent: "删除服务器上的指定文件", params: [["path", "文件路径"]] }),
+    ]);
+    const asked = notes.explain("transcribe the standup recording for me");
+    expect(asked.terms.map((t) => t.label)).toContain("transcribe→transcript");
+    expect(asked.signals?.unknownVerb).toBe("transcribe");
+    expect(asked.found).toBe(false);
+    // a slip of the thing itself is still read as it (and ranks), and a slip that reads as an operation makes the verb known
+    expect(notes.match("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
+    expect(matcher.explain("retsart the containr").signals?.unknownVerb).toBeUndefined();
+  });
+
   it("explains the found decision by the signals it read, and each verdict agrees with them", () => {
     const served = matcher.explain("重启一下 api 容器");
     expect(served.found).toBe(true);

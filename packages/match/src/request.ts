@@ -177,7 +177,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
   const known = knownSpan(terms, valueMask, vocabulary.index);
-  const unknown = unknownVerb(analysis, known, acts.size > 0, vocabulary);
+  // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
+  const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
+  const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
   const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
@@ -513,6 +515,10 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     return word;
   }
   return undefined;
+}
+
+function isOperation(key: string, lexicon: Lexicon): boolean {
+  return key.startsWith("c:") && lexicon.senses.get(key.slice(2))?.class === "operation";
 }
 
 /** Whether a stretch of the request is known: a value, or a word, sense or typo candidate some tool or the thesaurus has. */

@@ -211,8 +211,12 @@ describe("intent matching", () => {
     expect(withPath.signals!.score).toBeLessThan(DEFAULT_THRESHOLDS.score);
     expect(withPath.found).toBe(true);
     expect(first("/srv/tmp/old.txt 删掉，省得碍眼又占地方")).toBe("file-delete");
-    // held to the ordinary floor, the same request is under it: the value taken is what made the difference
-    const ordinary = createMatcher(REGISTRY, { thresholds: { ...DEFAULT_THRESHOLDS, scoreTakingValue: DEFAULT_THRESHOLDS.score } });
+    // held to the ordinary floor (set alone: the other floors keep their defaults), the same request is under it: the value taken is what made the difference
+    const ordinary = createMatcher(REGISTRY, { thresholds: { scoreTakingValue: DEFAULT_THRESHOLDS.score } });
+    expect(ordinary.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方").thresholds).toEqual({
+      ...DEFAULT_THRESHOLDS,
+      scoreTakingValue: DEFAULT_THRESHOLDS.score,
+    });
     expect(ordinary.match("/srv/tmp/old.txt 删掉，省得碍眼又占地方").found).toBe(false);
     // a name or a host's id could fill many params: it says too little to lower the floor
     for (const intent of ["old_report 删掉，省得碍眼又占地方", "web-03 删掉，省得碍眼又占地方"]) {

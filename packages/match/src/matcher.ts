@@ -66,7 +66,8 @@ export interface Thresholds {
 export interface MatcherOptions {
   readonly lexicon?: Lexicon;
   readonly weighting?: Weighting;
-  readonly thresholds?: Thresholds;
+  /** Floors to set; the others keep their defaults (`DEFAULT_THRESHOLDS`). */
+  readonly thresholds?: Partial<Thresholds>;
 }
 
 /**
@@ -249,7 +250,8 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
  */
 export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolText[], options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? defaultLexicon();
-  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+  // A caller that sets some floors (an experiment, a test) keeps the defaults of the others.
+  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const frames: Frame[] = texts.map((t) => t.frame);
   // Each tool's operations and objects as bits, so the check over 10,000 tools allocates nothing.
   const senseBits = new SenseBits(lexicon);

@@ -14,7 +14,7 @@
  * each request is read once and every variant decides from its signals.
  * docs/matching.md ("A fitted found decision") records what this printed.
  */
-import { DEFAULT_THRESHOLDS, type FoundSignals, type Thresholds } from "../../packages/match/src/matcher.ts";
+import { DEFAULT_THRESHOLDS, type FoundSignals, scoreFloor, type Thresholds } from "../../packages/match/src/matcher.ts";
 import { createMatcher, wilson } from "../../packages/match/src/index.ts";
 import { labelledFiles, loadQueries, loadToolSet, sharedEval } from "./labelled-set.ts";
 
@@ -58,15 +58,17 @@ const gated = (s: FoundSignals | undefined): s is FoundSignals => s !== undefine
 const framed = (s: FoundSignals): boolean => s.operation && s.object;
 
 function today(s: FoundSignals | undefined, t: Thresholds = DEFAULT_THRESHOLDS): boolean {
-  return gated(s) && s.coverage >= t.coverage && s.score >= t.score && s.scoreBesidesWhen >= t.score && framed(s);
+  if (!gated(s)) return false;
+  const { floor } = scoreFloor(s, t);
+  return s.coverage >= t.coverage && s.score >= floor && s.scoreBesidesWhen >= floor && framed(s);
 }
 
-/** Today's rule with its two floors searched on a grid for the fewest training errors: what moving the axis-aligned lines alone buys. */
+/** Today's rule with its score and coverage floors searched on a grid for the fewest training errors (the floors for a value taken and for things alone as they are): what moving the axis-aligned lines alone buys. */
 function refittedFloors(training: readonly Observation[]): Thresholds {
   let best = { thresholds: DEFAULT_THRESHOLDS, errors: Infinity };
   for (let score = 0.04; score <= 0.16 + 1e-9; score += 0.005) {
     for (let coverage = 0; coverage <= 0.6 + 1e-9; coverage += 0.05) {
-      const thresholds = { score, coverage };
+      const thresholds = { ...DEFAULT_THRESHOLDS, score, coverage };
       const errors = training.filter((o) => today(o.signals, thresholds) !== o.servable).length;
       if (errors < best.errors) best = { thresholds, errors };
     }
@@ -315,7 +317,7 @@ console.log("|---|---|---|---|");
     .map((o) => logit(model, line.read(o.signals!)))
     .sort((a, b) => b - a);
   for (const score of [0.06, 0.08, 0.1, 0.12, 0.14]) {
-    const rule = tally(leftOut, (o) => today(o.signals, { score, coverage: DEFAULT_THRESHOLDS.coverage }));
+    const rule = tally(leftOut, (o) => today(o.signals, { ...DEFAULT_THRESHOLDS, score }));
     const cut = rule.wronglyFound === 0 ? Infinity : unservableLogits[rule.wronglyFound - 1]!;
     const fit = tally(leftOut, (o) => decidedBy(line, o.signals) && logit(model, line.read(o.signals)) >= cut);
     console.log(`| ${score.toFixed(2)} | ${rule.wronglyFound} (line: ${fit.wronglyFound}) | ${rule.turnedAway} | ${fit.turnedAway} |`);

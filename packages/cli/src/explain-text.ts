@@ -3,7 +3,7 @@
  * so that an author can see why their tool was or was not chosen
  * (docs/matching.md, "Explaining a match").
  */
-import type { Explanation } from "@hdlp/match";
+import { type Explanation, scoreFloor } from "@hdlp/match";
 
 const USE: Readonly<Record<Explanation["operations"][number]["use"], string>> = {
   act: "asked for",
@@ -20,8 +20,10 @@ export function explanationText(e: Explanation): string {
   if (e.named.length) lines.push(`names: ${e.named.map((n) => `${n.text} (a ${n.names})`).join(", ")}`);
   lines.push(`operations: ${e.operations.length ? e.operations.map((o) => `${o.surface} → ${o.sense} (${USE[o.use]})`).join(", ") : "none"}`);
   lines.push(`a tool must do: ${e.required.length ? e.required.join(" or ") : "anything"}; work on: ${e.objects.length ? e.objects.join(" or ") : "anything"}`);
+  // The floor this request is held to (a value the best tool takes lowers it; no operation and no value raise it).
+  const { floor, why } = e.signals === undefined ? { floor: e.thresholds.score, why: "" } : scoreFloor(e.signals, e.thresholds);
   lines.push(
-    `known to the tools: ${percent(e.coverage)} of the request's words and values (at least ${percent(e.thresholds.coverage)}); best score at least ${e.thresholds.score}`,
+    `known to the tools: ${percent(e.coverage)} of the request's words and values (at least ${percent(e.thresholds.coverage)}); best score at least ${floor}${why}`,
   );
   lines.push(`verdict: ${e.found ? "found" : "found:false"}, ${e.verdict}`);
   lines.push("");

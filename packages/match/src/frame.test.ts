@@ -31,6 +31,22 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
+  it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
+    expect(uses("版本就用提交 9e8d7c6 那个")).toContain("提交:commit:noun");
+    expect(uses("拿备份还原一下")).toContain("备份:backup:noun");
+    // a word that ends in 用 is no means: 不用 negates, 使用 is to use
+    expect(uses("不用备份了")).toContain("备份:backup:negated");
+    expect(uses("open the config file at tag v2.1")).toContain("tag:mark:noun");
+    expect(uses("logs of the lint job in run 42")).toContain("run:run:noun");
+    // after to it is still the verb
+    expect(uses("I want to restart nginx")).toContain("restart:restart:act");
+  });
+
+  it("takes not wanting to (不想, 不打算, 不愿意) for not wanted", () => {
+    expect(uses("我不想 clone 整个仓库，只看一个文件")).toContain("clone:copy:negated");
+    expect(uses("暂时不打算重启")).toContain("重启:restart:negated");
+  });
+
   it("takes an operation word for the object of the verb right after it that carries a result (备份删掉: the backups, deleted)", () => {
     expect(uses("那两个过期备份删掉")).toEqual(["备份:backup:noun", "删掉:delete:act"]);
     expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);
@@ -135,8 +151,16 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
 });
 
 describe("requiredOperations", () => {
+  it("holds a tool to any step of a request of steps done in turn (再, 然后, then), the agent doing them one by one", () => {
+    expect(required("看一下再把它删掉")).toEqual(["view", "delete"]);
+    expect(required("先翻成英文，然后发给客户")).toEqual(expect.arrayContaining(["translate", "send"]));
+    expect(required("check the disk and then restart nginx")).toEqual(expect.arrayContaining(["check", "restart"]));
+    // one step done again is no second step
+    expect(required("再重启一次")).toEqual(["restart"]);
+  });
+
   it("holds a tool to the change asked for, else to the reading", () => {
-    expect(required("看一下再把它删掉")).toEqual(["delete"]);
+    expect(required("看一下那个 tag，把它删掉")).toEqual(["delete"]);
     expect(required("列出所有分支")).toEqual(["list"]);
     expect(required("最近的提交")).toEqual([]);
   });

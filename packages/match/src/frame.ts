@@ -41,7 +41,9 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
-const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)[再先要去给]?\s*$|(?:别|不要|不用|勿|甭)(?:让|叫|使)/u;
+const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给]|想|打算|愿意?)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+/** Used as the means (版本用提交 a1b2c3d, 拿备份恢复): what 用 / 拿 take is a thing; words that end in 用 (使用, 停用, 不用, 费用) are not this 用. */
+const ZH_INSTRUMENT = /(?<![使停禁启可不有没费常通应作引调采占试信享])[用拿]\s*$/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
 const ZH_PASSIVE = /被[^，。；！？,;!?\s]{0,3}$|(?:已经|已|曾经|曾)\s*$/u;
 /** What may stand between a thing and the state said of it (构建又挂了, 部署都失败了). */
@@ -235,6 +237,7 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 function chineseSays(context: Context, start: number, end: number): Reading | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
+  if (ZH_INSTRUMENT.test(before)) return "noun";
   if (
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
@@ -376,6 +379,8 @@ function englishUse(context: Context, start: number, end: number): Reading {
   )
     return "described";
   if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
+  // Right after a preposition (at tag v1.0, in run 77, from backup) it is a thing; after `to` it is still a verb (to restart).
+  if (previous !== undefined && previous.surface !== "to" && EN_PREPOSITION.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
   const next = words[words.indexOf(last) + 1];
   const phraseEnds =
@@ -418,13 +423,17 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
+/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart). */
+const STEP_BETWEEN = /再|然后|接着|\bthen\b/u;
+
 /** Between a light verb and the operation that is its object: nothing, or a short modifier (做个相似度检索, do a rollout restart, do a quick backup). */
 const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$/u;
 
 /**
  * The operations a request's frame holds the tools to: the change operations
- * it asks for when there are any (看一下再删掉 is a request to delete), else
- * the reading ones. A word that both reads and changes (打开 opens a file to
+ * it asks for when there are any (看一下, 删掉那个 is a request to delete), else
+ * the reading ones; but every step of a request of steps done in turn
+ * (看一下再删掉, 翻成英文再发出去), whichever a tool does. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
@@ -451,7 +460,10 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
   const asked = [...new Set(words.flat())].filter((a) => !unasked.has(a));
-  const required = changes(asked).length > 0 ? changes(asked) : asked;
+  // Steps done in turn (确认下再通知, 翻成英文再发给, check it and then restart) are each asked for: a tool that does any one serves, the agent doing them one by one.
+  const acted = frame.uses.filter((u) => u.use === "act");
+  const steps = acted.some((u) => acted.some((v) => v.start >= u.end && STEP_BETWEEN.test(text.slice(u.end, v.start))));
+  const required = changes(asked).length > 0 && !steps ? changes(asked) : asked;
   // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
   const lightWords = [...bySpan.values()].filter((senses) => senses.some(isLight));
   return [...new Set([...required, ...lightWords.flat()])];

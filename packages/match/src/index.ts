@@ -9,6 +9,8 @@ export {
   createMatcher,
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTING,
+  scoreFloor,
+  type FoundSignals,
   type Matcher,
   type MatcherOptions,
   type MatchOptions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
-import { createMatcher } from "./matcher.ts";
+import { createMatcher, DEFAULT_THRESHOLDS } from "./matcher.ts";
 import { REGISTRY, tool } from "./testdata/tools.ts";
 
 const matcher = createMatcher(REGISTRY);
@@ -92,6 +92,13 @@ describe("intent matching", () => {
 
   it("counts a command's flags and their arguments neither for nor against the request being known", () => {
     expect(matcher.explain("git log --author wangfang").coverage).toBe(1);
+  });
+
+  it("takes a question of how long, how big or how (多久, 多长时间, 多大, 如何, 咋样) for a question asking to see something", () => {
+    for (const intent of ["这个容器跑了多久", "离证书过期还有多长时间", "那个进程占的内存有多大", "磁盘现在咋样"])
+      expect(matcher.explain(intent).required).toContain("view");
+    // a question with an operation asks for that operation
+    expect(matcher.explain("这个容器怎样重启").required).toEqual(["restart"]);
   });
 
   it("takes a sentence ending in 没 / 没有 for a question asking to see something", () => {
@@ -228,6 +235,121 @@ describe("intent matching", () => {
     // with what is asked named, the date still counts for the tool that takes one
     expect(metrics.match("show me yesterday's latency metrics").candidates[0]?.name).toBe("metrics-query");
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
+  });
+
+  it("holds a request to a lower score floor when its best tool takes one of its values whose shape says what it is", () => {
+    // words no tool knows weigh the score of a request down; the path is one the tool's param takes, evidence they cannot weigh down
+    const withPath = matcher.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方");
+    expect(withPath.signals).toMatchObject({ takesValue: true, asksOperation: true });
+    expect(withPath.signals!.score).toBeLessThan(DEFAULT_THRESHOLDS.score);
+    expect(withPath.found).toBe(true);
+    expect(first("/srv/tmp/old.txt 删掉，省得碍眼又占地方")).toBe("file-delete");
+    // held to the ordinary floor (set alone: the other floors keep their defaults), the same request is under it: the value taken is what made the difference
+    const ordinary = createMatcher(REGISTRY, { thresholds: { scoreTakingValue: DEFAULT_THRESHOLDS.score } });
+    expect(ordinary.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方").thresholds).toEqual({
+      ...DEFAULT_THRESHOLDS,
+      scoreTakingValue: DEFAULT_THRESHOLDS.score,
+    });
+    expect(ordinary.match("/srv/tmp/old.txt 删掉，省得碍眼又占地方").found).toBe(false);
+    // a name or a host's id could fill many params: it says too little to lower the floor
+    for (const intent of ["old_report 删掉，省得碍眼又占地方", "web-03 删掉，省得碍眼又占地方"]) {
+      const named = matcher.explain(intent);
+      expect(named.signals?.takesValue).toBe(false);
+      expect(named.found).toBe(false);
+      expect(named.verdict).toMatch(/under 0\.1$/);
+    }
+  });
+
+  it("holds a request that asks for no operation and gives its best tool none of its values to a higher score floor", () => {
+    const listings = [
+      tool({ name: "alert-list", display: "告警列表", intent: "列出监控系统里正在触发的告警", params: [["severity", "告警级别"]] }),
+      tool({ name: "cron-list", display: "定时任务列表", intent: "列出服务器上配置的定时任务", params: [["user", "用户名"]] }),
+      tool({ name: "table-list", display: "数据表列表", intent: "列出数据库里的所有表", params: [["database", "数据库名"]] }),
+    ];
+    const tables = createMatcher(listings);
+    // a seating chart reuses the word for a table, and nothing else the request says is asked of a tool
+    const errand = tables.explain("服务器机房的座位表");
+    expect(errand.signals).toMatchObject({ takesValue: false, asksOperation: false });
+    expect(errand.signals!.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLDS.score);
+    expect(errand.found).toBe(false);
+    expect(errand.verdict).toMatch(/under 0\.15 \(the request asks for no operation and gives it none of its values\)/);
+    // held to the ordinary floor, it would be found: the missing operation and value are what turned it away
+    const ordinary = createMatcher(listings, { thresholds: { ...DEFAULT_THRESHOLDS, scoreOnThingsAlone: DEFAULT_THRESHOLDS.score } });
+    expect(ordinary.match("服务器机房的座位表").found).toBe(true);
+    // things a tool works on, named without an operation, are still found when they score as servable requests do
+    expect(tables.match("orders 库里的表").candidates[0]?.name).toBe("table-list");
+    expect(tables.match("crontab 的定时任务").candidates[0]?.name).toBe("cron-list");
+  });
+
+  it("does not hold a request that gives content to write or send (就说 …) to the floor for things alone, though it names no operation", () => {
+    const tickets = createMatcher([
+      tool({
+        name: "ticket-note",
+        display: "工单备注",
+        intent: "在工单下面加一条备注",
+        params: [
+          ["ticket", "工单编号"],
+          ["text", "备注内容"],
+        ],
+      }),
+      tool({ name: "ticket-list", display: "工单列表", intent: "列出指派给某人的工单", params: [["assignee", "处理人"]] }),
+      tool({ name: "table-list", display: "数据表列表", intent: "列出数据库里的所有表", params: [["database", "数据库名"]] }),
+    ]);
+    const note = tickets.explain("昨天那张投诉工单下面，就说下周三前处理完");
+    expect(note.signals).toMatchObject({ asksOperation: false, givesContent: true, takesValue: false });
+    expect(note.signals!.score).toBeLessThan(DEFAULT_THRESHOLDS.scoreOnThingsAlone);
+    expect(note.found).toBe(true);
+    expect(note.candidates[0]?.name).toBe("ticket-note");
+    // the same ticket named with nothing to say about it is matched on its things alone
+    const bare = tickets.explain("昨天那张投诉工单");
+    expect(bare.signals?.givesContent).toBe(false);
+    expect(bare.verdict).toMatch(/under 0\.15 \(the request asks for no operation/);
+  });
+
+  it("reads not letting something happen (别让, 不让, don't let) as a request to block it, not to do it", () => {
+    const accounts = createMatcher([
+      tool({ name: "account-lock", display: "账号锁定", intent: "锁定一个用户账号，使其无法登录", params: [["user", "用户名"]] }),
+      tool({
+        name: "ticket-comment",
+        display: "工单评论",
+        intent: "在工单下面发表一条评论",
+        params: [
+          ["ticket", "工单编号"],
+          ["body", "评论内容"],
+        ],
+      }),
+    ]);
+    for (const intent of ["别让 carol 这个账号再登录了", "don't let the user dave log in anymore"]) {
+      expect(accounts.explain(intent).required).toContain("block");
+      expect(accounts.match(intent).candidates[0]?.name).toBe("account-lock");
+    }
+    // a comment not to be let happen is no request for the comment tool
+    const closed = accounts.explain("3 号工单不让人再评论了");
+    expect(closed.operations).toContainEqual(expect.objectContaining({ sense: "comment", use: "negated" }));
+    expect(closed.found).toBe(false);
+    // so is what 禁止 / 不许 forbid: it is blocked, not done
+    for (const intent of ["禁止外包再评论这个工单", "这个工单不许外包再评论"])
+      expect(accounts.explain(intent).operations).toContainEqual(expect.objectContaining({ sense: "comment", use: "negated" }));
+    expect(accounts.match("在 3 号工单下面评论一句").candidates[0]?.name).toBe("ticket-comment");
+  });
+
+  it("knows no verb by an English slip that reads as a thing (transcribe → transcript), though it still ranks", () => {
+    const notes = createMatcher([
+      tool({
+        name: "meeting-notes",
+        display: "会议纪要",
+        intent: "Turn a meeting transcript into short notes",
+        params: [["transcript", "the meeting transcript text"]],
+      }),
+      tool({ name: "file-delete", display: "文件删除", intent: "删除服务器上的指定文件", params: [["path", "文件路径"]] }),
+    ]);
+    const asked = notes.explain("transcribe the standup recording for me");
+    expect(asked.terms.map((t) => t.label)).toContain("transcribe→transcript");
+    expect(asked.signals?.unknownVerb).toBe("transcribe");
+    expect(asked.found).toBe(false);
+    // a slip of the thing itself is still read as it (and ranks), and a slip that reads as an operation makes the verb known
+    expect(notes.match("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
+    expect(matcher.explain("retsart the containr").signals?.unknownVerb).toBeUndefined();
   });
 
   it("explains the found decision by the signals it read, and each verdict agrees with them", () => {

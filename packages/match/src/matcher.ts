@@ -18,7 +18,7 @@ import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
 import { memoizedAnalyser, type ToolText, toolText } from "./tool-text.ts";
 import { TypoVocabulary } from "./typo.ts";
-import type { ValueKind } from "./values.ts";
+import { CONTENT_KINDS, TELLING_KINDS, type Value, type ValueKind, valueSlots } from "./values.ts";
 
 export interface MatchCandidate {
   readonly name: string;
@@ -57,6 +57,10 @@ export interface Thresholds {
   readonly coverage: number;
   /** Minimum score (share of the attainable score) of the best tool. */
   readonly score: number;
+  /** The same when the best tool takes one of the request's values whose shape says what it is (a path, a version, a URL: `takesValue`). */
+  readonly scoreTakingValue: number;
+  /** The same when the request asks for no operation and gives neither content nor a value the best tool takes: only its things speak for it. */
+  readonly scoreOnThingsAlone: number;
 }
 
 export interface MatcherOptions {
@@ -64,7 +68,8 @@ export interface MatcherOptions {
   readonly weighting?: Weighting;
   /** BM25's k1: how soon a term's weighted frequency saturates (default 1.2; bench/intent/ranking-grid.ts varies it). */
   readonly saturation?: number;
-  readonly thresholds?: Thresholds;
+  /** Floors to set; the others keep their defaults (`DEFAULT_THRESHOLDS`). */
+  readonly thresholds?: Partial<Thresholds>;
 }
 
 /**
@@ -83,6 +88,12 @@ export interface FoundSignals {
   readonly coverage: number;
   /** How many of the request's words and values no tool knows. */
   readonly unknownUnits: number;
+  /** Whether the best tool has a param taking one of the request's values of a kind its shape tells (values.ts `TELLING_KINDS`). */
+  readonly takesValue: boolean;
+  /** Whether the request asks for any operation (a verb, a question, a notation such as `a..b`). */
+  readonly asksOperation: boolean;
+  /** Whether the request gives content to write, send, run or remember (a quoted text, what follows 就说 / saying: values.ts `CONTENT_KINDS`). */
+  readonly givesContent: boolean;
   /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
   readonly operation: boolean;
   readonly object: boolean;
@@ -182,7 +193,7 @@ export const DEFAULT_WEIGHTING: Weighting = {
 /** The slot a date fills (values.ts). */
 const WHEN_SLOT = "v:time";
 
-export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1 };
+export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1, scoreTakingValue: 0.05, scoreOnThingsAlone: 0.15 };
 
 /** A tool that does none of the operations a request asks for, or not to its object, keeps this share of its score (each). */
 const FRAME_MISS = 0.5;
@@ -241,7 +252,8 @@ export function createMatcher(tools: readonly ToolModel[], options: MatcherOptio
  */
 export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolText[], options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? defaultLexicon();
-  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+  // A caller that sets some floors (an experiment, a test) keeps the defaults of the others.
+  const thresholds: Thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
   const frames: Frame[] = texts.map((t) => t.frame);
   // Each tool's operations and objects as bits, so the check over 10,000 tools allocates nothing.
   const senseBits = new SenseBits(lexicon);
@@ -293,16 +305,26 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     const fits = fit(reading.check, best.doc);
     // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
+    const { request } = reading;
     return {
       score: best.score,
       scoreBesidesWhen: best.score - when,
       second: next !== undefined && best.score > 0 ? next.score / best.score : 0,
       coverage: reading.coverage.share,
       unknownUnits: reading.coverage.unknown,
+      takesValue: request.values.some((value) => takesTellingValue(request, value, best.doc)),
+      asksOperation: request.required.length > 0,
+      givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
       ...(reading.request.unknownVerb !== undefined && { unknownVerb: reading.request.unknownVerb }),
       ...(reading.request.unknownThing !== undefined && { unknownThing: reading.request.unknownThing }),
     };
+  }
+
+  /** Whether the tool has a param that takes `value`, of a kind whose shape says what it is. */
+  function takesTellingValue(request: Request, value: Value, doc: number): boolean {
+    if (!TELLING_KINDS.has(value.kind)) return false;
+    return valueSlots(value.kind, request.analysis.text.slice(value.start, value.end)).some((slot) => index.fieldsOf(`v:${slot}`, doc).includes("slots"));
   }
 
   function decision(reading: Reading): { found: boolean; verdict: string; signals?: FoundSignals } {
@@ -440,13 +462,30 @@ function decide(
       found: false,
       verdict: `only ${percent(best.coverage)} of the request's words are known to the tools (at least ${percent(thresholds.coverage)} must be)`,
     };
-  if (best.score < thresholds.score)
-    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${thresholds.score}` };
-  if (best.scoreBesidesWhen < thresholds.score)
-    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${thresholds.score}` };
+  const { floor, why } = scoreFloor(best, thresholds);
+  if (best.score < floor) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${floor}${why}` };
+  if (best.scoreBesidesWhen < floor)
+    return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${floor}${why}` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${request.required.join(", ")})` };
   if (!best.object) return { found: false, verdict: `${best.name} does ${request.required.join(", ") || "it"}, but not to ${[...request.objects].join(", ")}` };
   return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(best.coverage)} of the words known)` };
+}
+
+/**
+ * The score the best tool must reach. A value whose shape says what it is (a
+ * path, a version, a URL) that the tool has a param for is evidence of its
+ * own that the request is that tool's, whatever else the request says in
+ * words no tool knows: the floor is lower. A request that asks for no
+ * operation and gives the tool nothing to work with (no value it takes, no
+ * content to write or send) is matched on the things it names alone, as an
+ * errand that reuses a tool's object word is (值班表, a schedule): the floor
+ * is higher.
+ */
+export function scoreFloor(best: FoundSignals, thresholds: Thresholds): { floor: number; why: string } {
+  if (best.takesValue) return { floor: thresholds.scoreTakingValue, why: " (it takes one of the request's values)" };
+  if (!best.asksOperation && !best.givesContent)
+    return { floor: thresholds.scoreOnThingsAlone, why: " (the request asks for no operation and gives it none of its values)" };
+  return { floor: thresholds.score, why: "" };
 }
 
 function factor(fit: Fit): number {

@@ -10,7 +10,7 @@ import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
+import { CONTENT_KINDS, findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -72,10 +72,13 @@ const CONTEXT_FACTOR = 0.15;
 const TAKEN_BACK: ReadonlySet<ValueKind> = new Set(["filename", "name", "id"]);
 /** A question: it asks to see something even with no operation word (ZY004 在线吗, nginx 还活着没, what's listening on 443?). */
 const QUESTION =
-  /[?？]|[吗么呢]\s*$|(?:没|没有)\s*$|什么|啥|多少|哪|谁|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
+  /[?？]|[吗么呢]\s*$|(?:没|没有)\s*$|什么|啥|多少|多久|多长时间|多大|哪|谁|如何|咋样|怎样|(?<![这那])几[个条次点时天]|是否|是不是|有没有|在不在|能不能|怎么样|^\s*(?:what|which|who|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|any)\b/u;
 
 /** A request put as a question out of politeness (could you …?, 能不能帮我…): it asks for what it names, not to be shown something. */
 const POLITE = /^\s*(?:hey|hi|please|pls)?[,\s]*(?:can|could|would|will)\s+you\b|能不能帮|可不可以帮|可以帮我|能帮我|能否帮/u;
+
+/** Not letting something happen (别让, 不让, 不许, don't let, stop … from, prevent): a request to block it. */
+const PREVENT = /(?:别|不要|不)让|不许|\b(?:don'?t|do not|never) let\b|\bstop\s+\S+\s+from\b|\bprevent\b/u;
 
 function isQuestion(text: string): boolean {
   return QUESTION.test(text);
@@ -159,6 +162,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
+  // What is not to be let happen (别让它登进来, don't let anyone push) is to be blocked: the verb is negated (frame.ts), the block asked for.
+  if (PREVENT.test(analysis.text)) acts.add("block");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
   const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
@@ -172,7 +177,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
   const known = knownSpan(terms, valueMask, vocabulary.index);
-  const unknown = unknownVerb(analysis, known, acts.size > 0, vocabulary);
+  // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
+  const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
+  const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
   const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
@@ -251,7 +258,7 @@ const CONTENT_THINGS: ReadonlySet<string> = new Set(["text", "message", "command
 const NAMING_KINDS: ReadonlySet<ValueKind> = new Set(["id", "name"]);
 
 /** Values whose shape says nothing of what takes them: payloads, and a command's flags. */
-const SHAPELESS: ReadonlySet<ValueKind> = new Set([...PAYLOAD, "content", "option"]);
+const SHAPELESS: ReadonlySet<ValueKind> = new Set([...CONTENT_KINDS, "option"]);
 
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
 function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
@@ -519,6 +526,10 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     return word;
   }
   return undefined;
+}
+
+function isOperation(key: string, lexicon: Lexicon): boolean {
+  return key.startsWith("c:") && lexicon.senses.get(key.slice(2))?.class === "operation";
 }
 
 /** Whether a stretch of the request is known: a value, or a word, sense or typo candidate some tool or the thesaurus has. */

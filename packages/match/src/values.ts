@@ -48,6 +48,39 @@ export interface Value {
   readonly end: number;
 }
 
+/** Values that are content for a tool to write, send, run or remember: a quoted text, a command, what follows 就说 / saying or a colon after an operation. */
+export const CONTENT_KINDS: ReadonlySet<ValueKind> = new Set(["quote", "command", "content"]);
+
+/**
+ * Kinds of value whose shape alone says what they are — a path, a version, a
+ * URL, a SQL statement, an issue number — so that a tool with a param taking
+ * one is given something of its own to work on (docs/matching.md, "Found or
+ * not found"). A name, an id, a number, a date, a duration or a percentage
+ * could fill many params; a payload or a command's flag fills none.
+ */
+export const TELLING_KINDS: ReadonlySet<ValueKind> = new Set([
+  "sql",
+  "promql",
+  "cron",
+  "url",
+  "uri",
+  "method",
+  "email",
+  "path",
+  "ip",
+  "port",
+  "range",
+  "version",
+  "ref",
+  "repo",
+  "commit",
+  "pattern",
+  "key",
+  "filename",
+  "host",
+  "mode",
+]);
+
 /**
  * The thesaurus senses a value of each kind fills: the matcher looks for them
  * among the senses of each tool's param names and descriptions. Payloads

@@ -138,6 +138,19 @@ describe("intent matching", () => {
     expect(reading.match("看一下 /srv/app/settings.ini 里写了什么").candidates[0]?.name).toBe("config-show");
   });
 
+  it("serves a listing of things only with a tool that lists them, not one that lists something else located by them", () => {
+    const variables = tool({ name: "proc-vars", display: "环境变量查看", intent: "列出某个进程的环境变量", params: [["pid", "进程号"]] });
+    const listing = createMatcher([variables, tool({ name: "disk-usage", display: "磁盘用量", intent: "查看每个分区还剩多少空间" })]);
+    // the processes are what is listed: a tool listing one process's variables lists none
+    expect(listing.match("看下机器上都有哪些进程").found).toBe(false);
+    expect(listing.match("list the processes on this box").found).toBe(false);
+    // what it lists it serves
+    expect(listing.match("列一下 1234 这个进程的环境变量").candidates[0]?.name).toBe("proc-vars");
+    // a tool that lists processes serves the same request
+    const processes = createMatcher([variables, tool({ name: "proc-list", display: "进程列表", intent: "列出机器上正在运行的进程" })]);
+    expect(processes.match("看下机器上都有哪些进程").candidates[0]?.name).toBe("proc-list");
+  });
+
   it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {
     const tools = [
       tool({

@@ -117,6 +117,40 @@ describe("intent matching", () => {
     expect(matcher.explain("看下最近的部署", { tools: ["deploy"] }).candidates.find((c) => c.name === "deploy")?.servesObject).toBe(true);
   });
 
+  it("serves a request to see a thing's content only with a tool that reads it, not one that reads something else of it (where its lines came from)", () => {
+    const origin = tool({
+      name: "line-origin",
+      display: "来历追溯",
+      intent: "查看配置文件每一行是谁在哪次变更里改的",
+      params: [["path", "配置文件路径"]],
+    });
+    const tracing = createMatcher([origin, tool({ name: "queue-depth", display: "队列深度", intent: "查看消息队列里积压了多少条消息" })]);
+    // the content of a file is no line's origin
+    expect(tracing.match("看一下 /srv/app/settings.ini 里写了什么").found).toBe(false);
+    expect(tracing.match("show me the contents of /srv/app/settings.ini").found).toBe(false);
+    // what it does read it serves
+    expect(tracing.match("/srv/app/settings.ini 每一行是谁改的").candidates[0]?.name).toBe("line-origin");
+    // a tool that reads the content serves the same request
+    const reading = createMatcher([
+      origin,
+      tool({ name: "config-show", display: "配置查看", intent: "查看配置文件的内容", params: [["path", "配置文件路径"]] }),
+    ]);
+    expect(reading.match("看一下 /srv/app/settings.ini 里写了什么").candidates[0]?.name).toBe("config-show");
+  });
+
+  it("serves a listing of things only with a tool that lists them, not one that lists something else located by them", () => {
+    const variables = tool({ name: "proc-vars", display: "环境变量查看", intent: "列出某个进程的环境变量", params: [["pid", "进程号"]] });
+    const listing = createMatcher([variables, tool({ name: "disk-usage", display: "磁盘用量", intent: "查看每个分区还剩多少空间" })]);
+    // the processes are what is listed: a tool listing one process's variables lists none
+    expect(listing.match("看下机器上都有哪些进程").found).toBe(false);
+    expect(listing.match("list the processes on this box").found).toBe(false);
+    // what it lists it serves
+    expect(listing.match("列一下 1234 这个进程的环境变量").candidates[0]?.name).toBe("proc-vars");
+    // a tool that lists processes serves the same request
+    const processes = createMatcher([variables, tool({ name: "proc-list", display: "进程列表", intent: "列出机器上正在运行的进程" })]);
+    expect(processes.match("看下机器上都有哪些进程").candidates[0]?.name).toBe("proc-list");
+  });
+
   it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {
     const tools = [
       tool({

@@ -500,11 +500,12 @@ function factor(fit: Fit): number {
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
-    onActed: asksChangeOfHolder(request, lexicon) || asksLightChange(request, lexicon),
+    onActed: asksChangeOfHolder(request, lexicon) || asksLightChange(request, lexicon) || asksListing(request, lexicon),
   };
   if (request.required.length > 0) {
+    const asked = heldTo(request.required);
     const serving = [...lexicon.senses.values()].filter(
-      (sense) => sense.class === "operation" && request.required.some((op) => servesOperation(new Set([sense.id]), op, lexicon)),
+      (sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)),
     );
     check.operations = bits.of(serving.map((sense) => sense.id));
   }
@@ -515,6 +516,22 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   }
   return check;
 }
+
+/**
+ * The operations a request holds a tool to. Viewing beside reading a thing's
+ * content (看一下 x 里写了什么, show me the contents of x) asks to see that
+ * content: the reading says what is to be seen, and a tool that reads
+ * something else of the thing (where each line came from) does not serve it.
+ */
+function heldTo(required: readonly string[]): readonly string[] {
+  return required.includes(CONTENT_READING) && required.includes(SEEING) ? required.filter((op) => op !== SEEING) : required;
+}
+
+/** The thesaurus's senses of seeing something, however it is shown, and of reading one thing's content (`data/thesaurus.json`). */
+const SEEING = "view";
+const CONTENT_READING = "read";
+/** The thesaurus's sense of enumerating the things of a kind. */
+const LISTING = "list";
 
 /** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
 const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
@@ -553,6 +570,18 @@ function asksLightChange(request: Request, lexicon: Lexicon): boolean {
   const changes = request.required.filter((op) => lexicon.senses.get(op)?.effect === "change");
   if (!changes.some((op) => lexicon.senses.get(op)?.light === true)) return false;
   // A place (在跳板机上开个号) or a thing named as where says where, not what.
+  return [...request.frame.objects].some((o) => lexicon.senses.get(o)?.place !== true && namedAsActedOn(request, o));
+}
+
+/**
+ * Whether the request asks to list things (有哪些 process, which containers)
+ * and only to read, naming a thing as what is listed (not as where): a
+ * listing enumerates its object, so a tool serves it only if it acts on that
+ * object, not if it lists something else located by it (a tool that lists
+ * one process's environment variables lists no processes).
+ */
+function asksListing(request: Request, lexicon: Lexicon): boolean {
+  if (!request.required.includes(LISTING) || !request.required.every((op) => lexicon.senses.get(op)?.effect === "read")) return false;
   return [...request.frame.objects].some((o) => lexicon.senses.get(o)?.place !== true && namedAsActedOn(request, o));
 }
 

@@ -78,4 +78,11 @@ describe("toolText: what a tool does", () => {
     // alone it keeps both
     expect(does("文件打开", "打开一个文件")).toContain("read");
   });
+
+  it("takes a general reading beside a particular one (追溯: 查看每一行是谁改的) for how the tool shows what it finds, not for a reading of its own", () => {
+    expect(does("来历追溯", "查看配置文件每一行是谁在哪次变更里改的")).toEqual(["trace"]);
+    expect(does("Route tracing", "Trace the hops to a host and show each one")).toEqual(["trace"]);
+    // with no particular reading, the general one is what it does
+    expect(does("配置查看", "查看配置文件的内容")).toContain("view");
+  });
 });

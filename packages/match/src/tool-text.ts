@@ -64,7 +64,7 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
   const objects = new Set([...said.flatMap((f) => [...f.objects]), ...params.objects]);
   return {
     fields,
-    frame: { acts: new Set(said.flatMap((f) => [...f.acts])), objects, uses: said.flatMap((f) => f.uses) },
+    frame: { acts: particularReading(new Set(said.flatMap((f) => [...f.acts])), lexicon), objects, uses: said.flatMap((f) => f.uses) },
     actsOn: actedOn(tool, name, said[1]!, analyse, lexicon),
   };
 }
@@ -161,6 +161,19 @@ function actedOn(tool: ToolModel, name: Analysis, display: Frame, analyse: Analy
     if (taken.some((o) => acted.has(o))) for (const o of taken) acted.add(o);
   }
   return acted;
+}
+
+/**
+ * What a tool that does a particular reading (traces, summarises, resolves)
+ * reads: that reading. The general readings its text names beside it (代码追溯:
+ * 查看每一行是谁改的) are how it shows what it finds, not readings of their
+ * own: a tool that traces where a file's lines came from does not read the
+ * file's content.
+ */
+function particularReading(acts: ReadonlySet<string>, lexicon: Lexicon): ReadonlySet<string> {
+  const reading = (op: string, general: boolean) => lexicon.senses.get(op)?.effect === "read" && lexicon.senses.get(op)?.general === general;
+  if (![...acts].some((op) => reading(op, false))) return acts;
+  return new Set([...acts].filter((op) => !reading(op, true)));
 }
 
 /** Between an auxiliary verb and the operation it carries out: a short stretch of one clause (执行滚动重启, 执行只读SQL查询, run a rolling restart). */

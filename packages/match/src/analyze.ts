@@ -12,8 +12,8 @@
  * tell which of its words a tool covered.
  */
 import { camelCaseParts, englishWords, identifiers, type WordToken } from "./english.ts";
-import type { Lexicon } from "./lexicon.ts";
-import { isHan, normalizeText, splitRuns } from "./normalize.ts";
+import type { HanPart, Lexicon } from "./lexicon.ts";
+import { isHan, leftmostLongest, normalizeText, splitRuns } from "./normalize.ts";
 
 export type TermKind = "word" | "bigram" | "concept" | "identifier";
 
@@ -117,26 +117,34 @@ const SPLIT_WORD_INFIXES = ["个", "一个", "一下", "下"];
  * not also 启动; 检查一下 is 检查, not 查一下; 测下到 is 测下, not 下到).
  */
 function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): void {
-  const found: Array<{ start: number; end: number; concepts: readonly string[] }> = [];
+  const found: Array<{ start: number; end: number; concepts: readonly string[]; parts: readonly HanPart[] }> = [];
   for (let i = 0; i < run.length; i++) {
     const first = lexicon.hanTrie.next.get(run[i]!);
     let node = first;
     for (let end = i + 1; node !== undefined; node = end < run.length ? node.next.get(run[end++]!) : undefined) {
-      if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts });
+      if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts, parts: node.parts ?? [] });
     }
     // A verb-object word split by a count or 一下 (留个言 is 留言, 升个级 升级, 校一下时 校时): the whole is that word.
     if (first !== undefined) {
       for (const infix of SPLIT_WORD_INFIXES) {
         if (!run.startsWith(infix, i + 1)) continue;
         const end = i + 1 + infix.length + 1;
-        const concepts = end <= run.length ? first.next.get(run[end - 1]!)?.concepts : undefined;
-        if (concepts !== undefined) found.push({ start: i, end, concepts });
+        const word = end <= run.length ? first.next.get(run[end - 1]!) : undefined;
+        // its parts are its two characters, where they stand (the infix between them)
+        const parts = (word?.parts ?? []).map((p) => ({ start: p.start === 0 ? 0 : end - i - 1, end: p.end === 1 ? 1 : end - i, concepts: p.concepts }));
+        if (word?.concepts !== undefined) found.push({ start: i, end, concepts: word.concepts, parts });
       }
     }
   }
   for (const hit of leftmostLongest(found)) {
     for (const concept of hit.concepts) {
       out.push({ key: `c:${concept}`, kind: "concept", start: base + hit.start, end: base + hit.end, surface: run.slice(hit.start, hit.end) });
+    }
+    // A compound says what its parts say too (慢查询: slow and a query), each where it stands.
+    for (const part of hit.parts) {
+      const [start, end] = [hit.start + part.start, hit.start + part.end];
+      for (const concept of part.concepts)
+        out.push({ key: `c:${concept}`, kind: "concept", start: base + start, end: base + end, surface: run.slice(start, end) });
     }
   }
 }
@@ -176,19 +184,6 @@ function englishConcepts(text: string, words: readonly WordToken[], lexicon: Lex
       out.push({ key: `c:${concept}`, kind: "concept", start: hit.start, end: hit.end, surface: hit.surface });
     }
   }
-}
-
-/** The hits of forward maximum matching, in text order: the longest at the leftmost place, then none that overlaps it. One sorted sweep, so a long request stays linear. */
-function leftmostLongest<T extends { start: number; end: number }>(hits: readonly T[]): T[] {
-  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: T[] = [];
-  let reached = -1;
-  for (const hit of sorted) {
-    if (hit.start < reached) continue;
-    kept.push(hit);
-    reached = hit.end;
-  }
-  return kept;
 }
 
 export function isHanText(word: string): boolean {

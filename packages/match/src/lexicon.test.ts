@@ -70,6 +70,44 @@ describe("buildLexicon", () => {
     expect(lexicon.hanPhrases.get("表")).toEqual(["table"]);
   });
 
+  it("reads a compound made wholly of thesaurus words by its own sense and by its parts' things and aspects, each where it stands", () => {
+    const lexicon = buildLexicon(
+      thesaurus({
+        operations: {
+          query: sense(["查询", "查库"], [], { effect: "read" }),
+          view: sense(["查"], [], { effect: "read" }),
+          list: sense(["列表"], [], { effect: "read" }),
+        },
+        objects: {
+          database: sense(["库", "慢查询"], []),
+          repository: sense(["代码库"], []),
+          code: sense(["代码"], []),
+          queue: sense(["队列"], []),
+          table: sense(["表"], []),
+        },
+        aspects: { slow: sense(["慢"], []), backlog: sense(["队列深度"], []) },
+        unrelated: { zh: ["库存"], en: [] },
+      }),
+      stopwords,
+    );
+    const senses = (text: string) =>
+      analyze(text, lexicon)
+        .terms.filter((t) => t.kind === "concept")
+        .map((t) => `${t.surface}≈${t.key.slice(2)}`);
+    // a thing's word says which aspect (慢: slow), an operation's word what it is done to (库: a database)
+    expect(senses("慢查询")).toEqual(["慢查询≈database", "慢≈slow"]);
+    expect(senses("查库")).toEqual(["查库≈query", "库≈database"]);
+    // split by a count, a verb-object word's parts stand where they are (查个库: 库 at the end)
+    expect(senses("查个库")).toEqual(["查个库≈query", "库≈database"]);
+    // a part of the compound's own class is what the compound refines (代码库 is a repository, not code); an operation inside a thing's word only says which thing (查询 in 慢查询)
+    expect(senses("代码库")).toEqual(["代码库≈repository"]);
+    // a part of two characters is a word wherever it stands (深度 is no word: 队列 is); one character only where the rest is words too (列表 holds no table)
+    expect(senses("队列深度")).toEqual(["队列深度≈backlog", "队列≈queue"]);
+    expect(senses("列表")).toEqual(["列表≈list"]);
+    // an unrelated word hides what it holds
+    expect(senses("库存")).toEqual([]);
+  });
+
   it("rejects a word in the wrong language list, naming it", () => {
     expect(() => buildLexicon(thesaurus({ operations: { mark: sense(["打tag"], [], { effect: "change" }) } }), stopwords)).toThrow(/打tag.*mark/);
     expect(() => buildLexicon(thesaurus({ operations: { mark: sense([], ["打标签"], { effect: "change" }) } }), stopwords)).toThrow(/打标签/);
@@ -173,6 +211,9 @@ describe("the senses of the tools' own words (docs/matching.md, The thesaurus)",
     expect(senses("查库")).toContain("database");
     expect(senses("队列深度")).toContain("queue");
     expect(senses("发个请求")).toContain("http");
+    // a compound the thesaurus holds says what its parts say too
+    expect(senses("错误日志")).toEqual(expect.arrayContaining(["log", "error"]));
+    expect(senses("转成中文")).toEqual(expect.arrayContaining(["translate", "language"]));
   });
 
   // Each new sense: a request with one of its words reaches the made-up tool that uses another, ahead of its twin that does not.

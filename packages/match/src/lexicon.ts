@@ -9,7 +9,7 @@
 import stopwordData from "./data/stopwords.json" with { type: "json" };
 import thesaurusData from "./data/thesaurus.json" with { type: "json" };
 import { stem } from "./english.ts";
-import { isHan, normalizeText } from "./normalize.ts";
+import { isHan, leftmostLongest, normalizeText } from "./normalize.ts";
 
 export type SenseClass = "operation" | "object" | "aspect";
 /** An operation reads (view, list, search …) or changes something (delete, restart, deploy …). */
@@ -83,6 +83,15 @@ export interface HanTrie {
   readonly next: Map<string, HanTrie>;
   /** Set when the path to this node spells a phrase (empty for an unrelated word). */
   concepts?: readonly string[];
+  /** A compound's parts that say more than it does (慢查询, a database word: 慢 slow and 查询 query), where each stands in it. */
+  parts?: readonly HanPart[];
+}
+
+/** A thesaurus word inside a longer one: where it stands in it, and the senses it adds to the longer one's. */
+export interface HanPart {
+  readonly start: number;
+  readonly end: number;
+  readonly concepts: readonly string[];
 }
 
 export interface Lexicon {
@@ -176,10 +185,12 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
 
   const hanStops = stopwords.zh.map((w) => normalizeText(w));
   const stopPhrases = hanStops.filter((w) => [...w].length > 1).sort((a, b) => b.length - a.length);
+  const hanTrie = trieOf(hanPhrases);
+  addCompoundParts(hanTrie, new Set(hanStops), senses);
   return {
     senses,
     hanPhrases,
-    hanTrie: trieOf(hanPhrases),
+    hanTrie,
     englishPhrases,
     longestEnglishPhrase: Math.max(1, ...[...englishPhrases.keys()].map((k) => k.split(" ").length)),
     hanStopChars: new Set(hanStops.filter((w) => [...w].length === 1)),
@@ -215,6 +226,68 @@ function trieOf(phrases: ReadonlyMap<string, readonly string[]>): HanTrie {
     node.concepts = concepts;
   }
   return root;
+}
+
+/**
+ * A compound says what its parts say besides its own sense, so that a longer
+ * word never hides a shorter one (docs/matching.md, The thesaurus): 错误日志
+ * is a log, and an error; 查库 a query, of a database. Its parts are found as a
+ * text's words are, by forward maximum matching inside it, and a part's parts
+ * come with it. A part of two characters or more is a word wherever it stands;
+ * one character only where the rest is words too (查库 is 查 and 库; 列表 holds
+ * no table). A compound carries the things and aspects of its parts that are
+ * not of its own class: the part of its own class is what it refines (代码库
+ * is a repository, not code), and an operation inside it only says which
+ * (压缩文件 is a file, nothing to compress). An unrelated word hides what it holds.
+ */
+function addCompoundParts(root: HanTrie, stops: ReadonlySet<string>, senses: ReadonlyMap<string, Sense>): void {
+  const memo = new Map<string, readonly HanPart[]>();
+  const partsOf = (phrase: string): readonly HanPart[] => {
+    let parts = memo.get(phrase);
+    if (parts !== undefined) return parts;
+    memo.set(phrase, (parts = []));
+    const whole = nodeOf(root, phrase)!.concepts ?? [];
+    if (whole.length === 0) return parts;
+    const found: HanPart[] = [];
+    for (let i = 0; i < phrase.length; i++) {
+      let node = root.next.get(phrase[i]!);
+      for (let end = i + 1; node !== undefined; node = end < phrase.length ? node.next.get(phrase[end++]!) : undefined) {
+        if (node.concepts !== undefined && end - i < phrase.length) found.push({ start: i, end, concepts: node.concepts });
+      }
+    }
+    const words = leftmostLongest(found);
+    const covered = new Array<boolean>(phrase.length).fill(false);
+    for (const w of words) covered.fill(true, w.start, w.end);
+    for (const stop of stops) for (let at = phrase.indexOf(stop); at >= 0; at = phrase.indexOf(stop, at + 1)) covered.fill(true, at, at + stop.length);
+    const madeOfWords = covered.every(Boolean);
+    const said = new Set(whole);
+    const classes = new Set(whole.map((c) => senses.get(c)!.class));
+    const all: HanPart[] = [];
+    for (const w of words.filter((w) => madeOfWords || w.end - w.start > 1)) {
+      all.push(w);
+      for (const inner of partsOf(phrase.slice(w.start, w.end))) all.push({ start: w.start + inner.start, end: w.start + inner.end, concepts: inner.concepts });
+    }
+    for (const part of all) {
+      const concepts = part.concepts.filter((c) => !said.has(c) && !classes.has(senses.get(c)!.class) && senses.get(c)!.class !== "operation");
+      for (const c of concepts) said.add(c);
+      if (concepts.length > 0) (parts as HanPart[]).push({ start: part.start, end: part.end, concepts });
+    }
+    return parts;
+  };
+  const visit = (node: HanTrie, phrase: string): void => {
+    if (node.concepts !== undefined && phrase.length > 1) {
+      const parts = partsOf(phrase);
+      if (parts.length > 0) node.parts = parts;
+    }
+    for (const [char, child] of node.next) visit(child, phrase + char);
+  };
+  visit(root, "");
+}
+
+function nodeOf(root: HanTrie, phrase: string): HanTrie | undefined {
+  let node: HanTrie | undefined = root;
+  for (const char of phrase) node = node?.next.get(char);
+  return node;
 }
 
 /** The key an English term is looked up by: its words' stems, one space apart (`Pull-Requests` → `pull request`). */

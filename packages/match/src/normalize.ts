@@ -62,3 +62,16 @@ export class SpanMask {
     return false;
   }
 }
+
+/** The hits of forward maximum matching, in text order: the longest at the leftmost place, then none that overlaps it. One sorted sweep, so a long request stays linear. */
+export function leftmostLongest<T extends { start: number; end: number }>(hits: readonly T[]): T[] {
+  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: T[] = [];
+  let reached = -1;
+  for (const hit of sorted) {
+    if (hit.start < reached) continue;
+    kept.push(hit);
+    reached = hit.end;
+  }
+  return kept;
+}

@@ -144,6 +144,11 @@ describe("shapeOf", () => {
     // a hidden name may be a file (.bashrc) or a folder (.ssh): both
     expect(valueSlots("path", "/root/.bashrc")).toEqual(["path", "file", "directory"]);
     expect(valueSlots("path", "/home/zy/.ssh")).toEqual(["path", "file", "directory"]);
+    // under /etc and /var/log a name without an extension is a file as often as a folder: both; a trailing slash says folder
+    expect(valueSlots("path", "/etc/hosts")).toEqual(["path", "file", "directory"]);
+    expect(valueSlots("path", "/etc/default/gatekeeper")).toEqual(["path", "file", "directory"]);
+    expect(valueSlots("path", "/var/log/syslog")).toEqual(["path", "file", "directory"]);
+    expect(valueSlots("path", "/etc/nginx/")).toEqual(["path", "directory"]);
     expect(valueSlots("version", "v1.2.0")).toEqual(["version", "tag", "release"]);
   });
 

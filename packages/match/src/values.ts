@@ -124,19 +124,25 @@ const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
 const FILE_AT_END = /[^/.]\.[a-z0-9]{2,8}$/;
 const FILE_PATH_SLOTS: readonly string[] = ["path", "file"];
 
-/** A path whose last part is hidden (`/root/.bashrc`, `~/.ssh`) names a file or a folder: the shape does not tell. */
-const HIDDEN_AT_END = /\/\.[a-z0-9][^/.]*$/;
-const HIDDEN_PATH_SLOTS: readonly string[] = ["path", "file", "directory"];
+/**
+ * A path the shape does not tell a file from a folder by names either, and
+ * fills both slots: one whose last part is hidden (`/root/.bashrc`, `~/.ssh`),
+ * or one under a system folder whose files have no extension as often as not
+ * (`/etc/hosts`, `/etc/default/gatekeeper`, `/var/log/syslog`; `/etc/nginx` is
+ * a folder). A trailing slash says folder (`/etc/nginx/`).
+ */
+const EITHER_AT_END = /\/\.[a-z0-9][^/.]*$|^\/(?:etc|var\/log)\/(?:[^/]+\/)*[^/.]+$/;
+const EITHER_PATH_SLOTS: readonly string[] = ["path", "file", "directory"];
 
 /** A file whose extension says it is a script (`./scripts/migrate.sh`, `backup.py`) is a command as well as a file: what runs it takes it. */
 const SCRIPT_AT_END = /[^/.]\.(?:sh|bash|zsh|py|pl|rb|ps1)$/;
 const SCRIPT_PATH_SLOTS: readonly string[] = ["path", "file", "command"];
 
-/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's (a script's, a command's too), and one that ends in a hidden name either. */
+/** The slots one value fills: its kind's (SLOTS), but a path that ends in a file name fills a file's slot rather than a folder's (a script's, a command's too), and one that may be either (EITHER_AT_END) both. */
 export function valueSlots(kind: ValueKind, surface: string): readonly string[] {
   if (kind !== "path") return SLOTS[kind];
   if (SCRIPT_AT_END.test(surface)) return SCRIPT_PATH_SLOTS;
-  return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : HIDDEN_AT_END.test(surface) ? HIDDEN_PATH_SLOTS : SLOTS[kind];
+  return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;

@@ -316,8 +316,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       asksOperation: request.required.length > 0,
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
-      ...(reading.request.unknownVerb !== undefined && { unknownVerb: reading.request.unknownVerb }),
-      ...(reading.request.unknownThing !== undefined && { unknownThing: reading.request.unknownThing }),
+      ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb }),
+      ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
   }
 
@@ -569,8 +569,7 @@ function asksChangeOfHolder(request: Request, lexicon: Lexicon): boolean {
 function asksLightChange(request: Request, lexicon: Lexicon): boolean {
   const changes = request.required.filter((op) => lexicon.senses.get(op)?.effect === "change");
   if (!changes.some((op) => lexicon.senses.get(op)?.light === true)) return false;
-  // A place (在跳板机上开个号) or a thing named as where says where, not what.
-  return [...request.frame.objects].some((o) => lexicon.senses.get(o)?.place !== true && namedAsActedOn(request, o));
+  return namesThingActedOn(request, lexicon);
 }
 
 /**
@@ -582,6 +581,11 @@ function asksLightChange(request: Request, lexicon: Lexicon): boolean {
  */
 function asksListing(request: Request, lexicon: Lexicon): boolean {
   if (!request.required.includes(LISTING) || !request.required.every((op) => lexicon.senses.get(op)?.effect === "read")) return false;
+  return namesThingActedOn(request, lexicon);
+}
+
+/** Whether the request names some thing as what is acted on: a place (在跳板机上开个号) or a thing named as where says where, not what. */
+function namesThingActedOn(request: Request, lexicon: Lexicon): boolean {
   return [...request.frame.objects].some((o) => lexicon.senses.get(o)?.place !== true && namedAsActedOn(request, o));
 }
 

@@ -124,8 +124,11 @@ function run(): void {
     return c;
   };
   const key = (c: Counts): number[] => [c.top1, c.top3, c.none];
-  const better = (a: number[], b: number[]): boolean =>
-    a.findIndex((x, j) => x !== b[j]!) !== -1 && a[a.findIndex((x, j) => x !== b[j]!)]! > b[a.findIndex((x, j) => x !== b[j]!)]!;
+  // By top-1, then top-3, then none: the first figure that differs decides.
+  const better = (a: number[], b: number[]): boolean => {
+    const first = a.findIndex((x, j) => x !== b[j]!);
+    return first !== -1 && a[first]! > b[first]!;
+  };
   const today = grid.findIndex(isToday);
   console.log(`${grid.length} settings over rounds ${[...rounds].join(", ")} (${files.length} files)`);
   const all = grid.map((_, i) => pooled(i, () => true));
@@ -139,12 +142,10 @@ function run(): void {
     let best = 0;
     for (let i = 1; i < grid.length; i++) if (better(key(pooled(i, (r) => r !== left)), key(pooled(best, (r) => r !== left)))) best = i;
     const out = pooled(best, (r) => r === left);
+    const todays = pooled(today, (r) => r === left);
     add(chosen, out);
-    add(
-      kept,
-      pooled(today, (r) => r === left),
-    );
-    console.log(`round ${left} left out: chose ${describe(grid[best]!)} → ${figures(out)}; today's → ${figures(pooled(today, (r) => r === left))}`);
+    add(kept, todays);
+    console.log(`round ${left} left out: chose ${describe(grid[best]!)} → ${figures(out)}; today's → ${figures(todays)}`);
   }
   console.log(`rounds left out, pooled: chosen on the others ${figures(chosen)}; today's weights ${figures(kept)}`);
 }

@@ -39,6 +39,26 @@ describe("intent matching", () => {
     expect(matcher.explain("hlpd.cn 现在解析到哪个 IP 上了？").required).not.toContain("delete");
   });
 
+  it("serves a path from the root by a tool whose param takes an absolute path before one whose path is inside a repository", () => {
+    const files = createMatcher([
+      ...REGISTRY,
+      tool({ name: "server-file-read", display: "文件查看", intent: "查看服务器上某个文件的内容", params: [["path", "文件的绝对路径"]] }),
+      tool({
+        name: "repo-file-read",
+        display: "仓库文件查看",
+        intent: "查看仓库里某个文件的内容",
+        params: [
+          ["repo", "仓库全名"],
+          ["path", "文件在仓库中的路径"],
+        ],
+      }),
+    ]);
+    expect(files.match("看看 /srv/notes.txt 的内容").candidates[0]?.name).toBe("server-file-read");
+    // the qualified slot ranks; it asks nothing more of a tool that does not take it: its share is as for a path inside something
+    const share = (intent: string) => files.match(intent).candidates.find((c) => c.name === "repo-file-read")?.score;
+    expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 srv/notes.txt 的内容"));
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

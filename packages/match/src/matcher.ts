@@ -289,8 +289,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     const terms = [...request.terms, ...contextTerms(context, lexicon, MAX_REQUEST_CHARS)];
     const weights = new Map<string, number>();
     for (const t of terms) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
-    // The bound no tool's score reaches (every request term, fully saturated): the scale that makes `score` 0…1.
-    const requestKeys = new Set(terms.filter((t) => t.origin !== "context").map((t) => t.key));
+    // The bound no tool's score reaches (every request term, fully saturated): the scale that makes `score` 0…1. A term that only refines another (request.ts) asks nothing more.
+    const requestKeys = new Set(terms.filter((t) => t.origin !== "context" && t.refines !== true).map((t) => t.key));
     let attainable = 0;
     for (const [key, weight] of weights) if (requestKeys.has(key)) attainable += weight * index.idf(key);
     const check = frameCheck(request, lexicon, senseBits);

@@ -10,7 +10,7 @@ import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { CONTENT_KINDS, findValues, impliedOperations, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
+import { CONTENT_KINDS, findValues, impliedOperations, qualifiedSlots, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -23,6 +23,8 @@ export interface RequestTerm {
   /** For people: `nginx`, `重启≈restart`, `山除→删除`, `/etc/hosts⇒path`. */
   readonly label: string;
   readonly origin: Origin;
+  /** A finer reading of what other terms say (a value's slot qualified by its shape: `/etc/hosts⇒file@absolute`): it tells apart the tools that take the value, and adds nothing to what the request asks (its attainable score). */
+  readonly refines?: boolean;
 }
 
 export interface NamedValue extends Value {
@@ -62,7 +64,7 @@ const VALUE_FACTOR = 0.2;
 const TYPO_FACTOR = 0.7;
 /** A word that is also a thesaurus entry (its sense carries the rest). */
 const SYNONYM_WORD_FACTOR = 0.5;
-/** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each). */
+/** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each); its qualified slots (values.ts `qualifiedSlots`) as much again. */
 const SLOT_WEIGHT = 0.6;
 /** A value shaped like a param's example (`zy001` like `ICE-GL-ZY001`). */
 const SHAPE_WEIGHT = 0.3;
@@ -268,6 +270,17 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
+    const qualifiedOnes = qualifiedSlots(value.kind, surface);
+    for (const slot of qualifiedOnes)
+      out.push({
+        key: `v:${slot}`,
+        weight: SLOT_WEIGHT / qualifiedOnes.length,
+        start: value.start,
+        end: value.end,
+        label: `${surface}⇒${slot}`,
+        origin: "slot",
+        refines: true,
+      });
     const shape = SHAPELESS.has(value.kind) || (slots.length === 1 && !NAMING_KINDS.has(value.kind)) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });

@@ -86,3 +86,17 @@ describe("toolText: what a tool does", () => {
     expect(does("配置查看", "查看配置文件的内容")).toContain("view");
   });
 });
+
+describe("toolText: what its params take", () => {
+  const slots = (...params: ParamModel[]): string[] => [...paramsText(params, memoizedAnalyser(lexicon), lexicon).slots];
+
+  it("qualifies what a param that says it takes an absolute path takes: a file's, a folder's, or either for a path alone", () => {
+    expect(slots(param("path", "文件的绝对路径"))).toContain("v:file@absolute");
+    expect(slots(param("path", "文件的绝对路径"))).not.toContain("v:directory@absolute");
+    expect(slots(param("dir", "目录的绝对路径"))).toContain("v:directory@absolute");
+    expect(slots(param("target", "absolute path to write to"))).toEqual(expect.arrayContaining(["v:file@absolute", "v:directory@absolute"]));
+    // a path it does not say is absolute, or one inside a repository, is not qualified
+    expect(slots(param("path", "文件路径")).filter((s) => s.includes("@"))).toEqual([]);
+    expect(slots(param("path", "文件在仓库中的路径")).filter((s) => s.includes("@"))).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { findValues, shapeOf, valueSlots } from "./values.ts";
+import { ABSOLUTE, findValues, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -230,6 +230,18 @@ function paramSlots(param: ParamModel, analyse: Analyser, lexicon: Lexicon): str
   return slots;
 }
 
+/**
+ * A param that says it takes an absolute path (`文件的绝对路径`) takes a file
+ * or a folder from the root of the machine's file system (values.ts
+ * `qualifiedSlots`): a file's (file@absolute), a folder's (`目录的绝对路径`:
+ * directory@absolute) or, for a path alone, either.
+ */
+function absoluteSlots(slots: ReadonlySet<string>): string[] {
+  if (!slots.has(`v:${ABSOLUTE}`)) return [];
+  const kinds = ["file", "directory"].filter((id) => slots.has(`v:${id}`));
+  return (kinds.length > 0 ? kinds : ["file", "directory"]).map((id) => qualified(id, ABSOLUTE));
+}
+
 function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
   const slots = new Set<string>();
   for (const text of [param.name.replace(/[-_.]+/g, " "), param.description]) {
@@ -238,6 +250,7 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
       if (term.kind === "concept" && sense !== undefined && sense.class !== "operation") slots.add(`v:${sense.id}`);
     }
   }
+  for (const slot of absoluteSlots(slots)) slots.add(`v:${slot}`);
   const analysed = analyse(param.description);
   const description = analysed.text;
   // With the description as written, as for a request: examples in capitals (GET, PUT) are told from words.

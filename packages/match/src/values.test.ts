@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "./normalize.ts";
-import { findValues, impliedOperations, shapeOf, valueSlots } from "./values.ts";
+import { findValues, impliedOperations, qualifiedSlots, shapeOf, valueSlots } from "./values.ts";
 
 /** The values of a request, as `kind:text`, in order. */
 function values(raw: string): string[] {
@@ -125,6 +125,19 @@ describe("impliedOperations", () => {
     expect(implied("/tmp/x.zip -> /opt/app")).toEqual(["extract"]);
     expect(implied("/srv/tmp/report.csv → /srv/reports/")).toEqual(["move"]);
     expect(implied("/srv/a 和 /srv/b")).toEqual([]);
+  });
+});
+
+describe("qualifiedSlots", () => {
+  it("qualifies what a path from the root is (a file, a folder, either) as absolute, and nothing else", () => {
+    expect(qualifiedSlots("path", "/etc/nginx/nginx.conf")).toEqual(["file@absolute"]);
+    expect(qualifiedSlots("path", "/srv/app")).toEqual(["directory@absolute"]);
+    expect(qualifiedSlots("path", "/etc/hosts")).toEqual(["file@absolute", "directory@absolute"]);
+    expect(qualifiedSlots("path", "~/.ssh")).toEqual(["file@absolute", "directory@absolute"]);
+    // a path inside something (a repository's docs/ARCH.md) is not from the root; other kinds say nothing of it
+    expect(qualifiedSlots("path", "docs/guide/ARCH.md")).toEqual([]);
+    expect(qualifiedSlots("filename", "nginx.conf")).toEqual([]);
+    expect(qualifiedSlots("url", "https://example.com/a")).toEqual([]);
   });
 });
 

@@ -145,6 +145,27 @@ export function valueSlots(kind: ValueKind, surface: string): readonly string[] 
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
+/** A path from the root of a machine's file system (`/etc/hosts`, `~/.ssh`), as against one inside something (`docs/ARCH.md` in a repository). */
+export const ABSOLUTE = "absolute";
+
+/**
+ * The slots a value fills as what its shape shows qualifies them: a path from
+ * the root fills `file@absolute` (a folder `directory@absolute`), what it is
+ * and where it is from, not the `path` every path fills. A param that says
+ * it takes an absolute path takes them (tool-text.ts), so that
+ * `/etc/nginx/nginx.conf` fits `文件的绝对路径` better than `文件在仓库中的路径`.
+ */
+export function qualifiedSlots(kind: ValueKind, surface: string): readonly string[] {
+  if (kind !== "path" || !/^[~/]/.test(surface)) return [];
+  return valueSlots(kind, surface)
+    .filter((slot) => slot === "file" || slot === "directory")
+    .map((slot) => qualified(slot, ABSOLUTE));
+}
+
+export function qualified(slot: string, aspect: string): string {
+  return `${slot}@${aspect}`;
+}
+
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
 const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);
 

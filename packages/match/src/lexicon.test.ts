@@ -11,11 +11,31 @@ const thesaurus = (parts: Partial<ThesaurusData>): ThesaurusData => ({ operation
 describe("buildLexicon", () => {
   it("maps Chinese phrases and stemmed English words to their senses, a word to several if listed so", () => {
     const lexicon = buildLexicon(
-      thesaurus({ operations: { restart: sense(["重启"], ["Restarting"], { effect: "change" }), start: sense(["启动"], ["restart"], { effect: "change" }) } }),
+      thesaurus({
+        operations: { restart: sense(["重启"], ["Restarting", "reboots"], { effect: "change" }), start: sense(["启动"], ["Restart"], { effect: "change" }) },
+      }),
       stopwords,
     );
     expect(lexicon.hanPhrases.get("重启")).toEqual(["restart"]);
-    expect(lexicon.englishPhrases.get("restart")).toEqual(["restart", "start"]);
+    expect(lexicon.englishPhrases.get("reboot")).toEqual(["restart"]);
+    expect(lexicon.englishPhrases.get("restart")).toEqual(["start"]);
+  });
+
+  it("matches an English entry the stemmer would make another sense's word as written: it is that word only, and the other stays itself", () => {
+    // running is a state, run an operation; queued says work piles up, a queue is a thing
+    const lexicon = defaultLexicon();
+    const senses = (text: string) =>
+      analyze(text, lexicon)
+        .terms.filter((t) => t.kind === "concept")
+        .map((t) => t.key);
+    expect(senses("is nginx running")).toContain("c:status");
+    expect(senses("is nginx running")).not.toContain("c:run");
+    expect(senses("run the job")).toContain("c:run");
+    expect(senses("run the job")).not.toContain("c:status");
+    expect(senses("purge the queue")).not.toContain("c:backlog");
+    expect(senses("queued messages")).toContain("c:backlog");
+    // other forms of the other sense's word are still it
+    expect(senses("runs the job")).toContain("c:run");
   });
 
   it("knows each sense's class, effect, what it serves and what it includes, transitively", () => {

@@ -141,9 +141,11 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       const key = englishKey(raw);
       if (key === "" || [...raw].some(isHan))
         throw new Error(`thesaurus: "${raw}" in the English words of ${where} is not a word without Chinese; put it with the Chinese words, or split it`);
-      add(englishPhrases, key, concept);
+      if (concept === undefined) add(englishPhrases, key, concept);
+      else english.push({ key, written: writtenKey(raw), concept });
     }
   };
+  const english: Array<{ readonly key: string; readonly written: string; readonly concept: string }> = [];
 
   for (const [section, senseClass] of Object.entries(SECTIONS)) {
     for (const [id, data] of Object.entries(thesaurus[section as keyof typeof SECTIONS])) {
@@ -181,6 +183,10 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     }
   }
   closeIncludes(senses);
+  // An inflected entry the stemmer makes another sense's word (running → run, queued → queue, settings → set) is matched as written: it is that word only, not every form of the other.
+  const sensesOf = new Map<string, Set<string>>();
+  for (const { key, concept } of english) sensesOf.set(key, (sensesOf.get(key) ?? new Set()).add(concept));
+  for (const { key, written, concept } of english) add(englishPhrases, inflected(written) && sensesOf.get(key)!.size > 1 ? written : key, concept);
   if (thesaurus.unrelated !== undefined) addWords("the unrelated words", thesaurus.unrelated, undefined);
 
   const hanStops = stopwords.zh.map((w) => normalizeText(w));
@@ -293,4 +299,20 @@ function nodeOf(root: HanTrie, phrase: string): HanTrie | undefined {
 /** The key an English term is looked up by: its words' stems, one space apart (`Pull-Requests` → `pull request`). */
 export function englishKey(term: string): string {
   return (normalizeText(term).match(/[a-z][a-z0-9]*/g) ?? []).map(stem).join(" ");
+}
+
+/** Marks the key of an English entry matched as written (see `buildLexicon`). */
+const AS_WRITTEN = "=";
+
+/** Whether a word of an entry is an inflected form (queued, settings, running), not one the stemmer only trims of its final e (close, state). */
+function inflected(written: string): boolean {
+  return written
+    .slice(AS_WRITTEN.length)
+    .split(" ")
+    .some((word) => stem(word) !== word && `${stem(word)}e` !== word);
+}
+
+/** The key of an English term as written: its words unstemmed (`queued`, `backed up`), marked apart from the stems' keys. */
+export function writtenKey(term: string): string {
+  return `${AS_WRITTEN}${(normalizeText(term).match(/[a-z][a-z0-9]*/g) ?? []).join(" ")}`;
 }

@@ -12,7 +12,7 @@
  * tell which of its words a tool covered.
  */
 import { camelCaseParts, englishWords, identifiers, type WordToken } from "./english.ts";
-import { type HanPart, type Lexicon, writtenKey } from "./lexicon.ts";
+import { AS_WRITTEN, type HanPart, type Lexicon } from "./lexicon.ts";
 import { isHan, leftmostLongest, normalizeText, splitRuns } from "./normalize.ts";
 
 export type TermKind = "word" | "bigram" | "concept" | "identifier";
@@ -175,7 +175,7 @@ function englishConcepts(text: string, words: readonly WordToken[], lexicon: Lex
     for (let len = 1; len <= lexicon.longestEnglishPhrase && i + len <= words.length; len++) {
       const span = words.slice(i, i + len);
       // an entry matched as written (lexicon.ts) is that word, whatever its stem would match
-      const written = writtenKey(span.map((w) => w.surface).join(" "));
+      const written = `${AS_WRITTEN}${span.map((w) => w.surface).join(" ")}`;
       const phrase = lexicon.englishPhrases.has(written) ? written : span.map((w) => w.stem).join(" ");
       if (lexicon.englishPhrases.has(phrase))
         found.push({ start: span[0]!.start, end: span.at(-1)!.end, phrase, surface: span.map((w) => w.surface).join(" ") });

@@ -301,8 +301,8 @@ export function englishKey(term: string): string {
   return (normalizeText(term).match(/[a-z][a-z0-9]*/g) ?? []).map(stem).join(" ");
 }
 
-/** Marks the key of an English entry matched as written (see `buildLexicon`). */
-const AS_WRITTEN = "=";
+/** Marks the key of an English entry matched as written (see `buildLexicon`): its words as written (normalised), one space apart. */
+export const AS_WRITTEN = "=";
 
 /** Whether a word of an entry is an inflected form (queued, settings, running), not one the stemmer only trims of its final e (close, state). */
 function inflected(written: string): boolean {
@@ -313,6 +313,6 @@ function inflected(written: string): boolean {
 }
 
 /** The key of an English term as written: its words unstemmed (`queued`, `backed up`), marked apart from the stems' keys. */
-export function writtenKey(term: string): string {
+function writtenKey(term: string): string {
   return `${AS_WRITTEN}${(normalizeText(term).match(/[a-z][a-z0-9]*/g) ?? []).join(" ")}`;
 }

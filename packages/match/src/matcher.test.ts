@@ -39,7 +39,7 @@ describe("intent matching", () => {
     expect(matcher.explain("hlpd.cn 现在解析到哪个 IP 上了？").required).not.toContain("delete");
   });
 
-  it("serves a path from the root by a tool whose param takes an absolute path before one whose path is inside a repository", () => {
+  it("serves a path from the root by a tool whose param takes an absolute path, and one inside something by a tool whose path is inside a repository", () => {
     const files = createMatcher([
       ...REGISTRY,
       tool({ name: "server-file-read", display: "文件查看", intent: "查看服务器上某个文件的内容", params: [["path", "文件的绝对路径"]] }),
@@ -54,9 +54,12 @@ describe("intent matching", () => {
       }),
     ]);
     expect(files.match("看看 /srv/notes.txt 的内容").candidates[0]?.name).toBe("server-file-read");
-    // the qualified slot ranks; it asks nothing more of a tool that does not take it: its share is as for a path inside something
-    const share = (intent: string) => files.match(intent).candidates.find((c) => c.name === "repo-file-read")?.score;
-    expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 srv/notes.txt 的内容"));
+    // a path not from the root is inside something: the repository's
+    expect(files.match("看看 docs/notes.txt 的内容").candidates[0]?.name).toBe("repo-file-read");
+    // the qualified slot ranks; it asks nothing more of a tool that takes neither: its share is the same either way
+    const share = (intent: string) => files.explain(intent, { tools: ["disk-usage"] }).candidates.find((c) => c.name === "disk-usage")?.score;
+    expect(share("看看 /srv/notes.txt 的内容")).toBeGreaterThan(0);
+    expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 ./srv/notes.txt 的内容"));
   });
 
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {

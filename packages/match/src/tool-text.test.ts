@@ -90,13 +90,18 @@ describe("toolText: what a tool does", () => {
 describe("toolText: what its params take", () => {
   const slots = (...params: ParamModel[]): string[] => [...paramsText(params, memoizedAnalyser(lexicon), lexicon).slots];
 
-  it("qualifies what a param that says it takes an absolute path takes: a file's, a folder's, or either for a path alone", () => {
+  it("qualifies what a param that says it takes an absolute path takes as absolute: a file's, a folder's, or either for a path alone", () => {
     expect(slots(param("path", "文件的绝对路径"))).toContain("v:file@absolute");
     expect(slots(param("path", "文件的绝对路径"))).not.toContain("v:directory@absolute");
     expect(slots(param("dir", "目录的绝对路径"))).toContain("v:directory@absolute");
     expect(slots(param("target", "absolute path to write to"))).toEqual(expect.arrayContaining(["v:file@absolute", "v:directory@absolute"]));
-    // a path it does not say is absolute, or one inside a repository, is not qualified
+    // a path it does not say where from is not qualified; a repository's own path names no file inside it
     expect(slots(param("path", "文件路径")).filter((s) => s.includes("@"))).toEqual([]);
-    expect(slots(param("path", "文件在仓库中的路径")).filter((s) => s.includes("@"))).toEqual([]);
+    expect(slots(param("repo_path", "本地仓库路径")).filter((s) => s.includes("@"))).toEqual([]);
+  });
+
+  it("qualifies a file or folder a param places inside something that holds files (a repository) as inside", () => {
+    expect(slots(param("path", "文件在仓库中的路径"))).toContain("v:file@inside");
+    expect(slots(param("path", "文件在仓库中的路径"))).not.toContain("v:file@absolute");
   });
 });

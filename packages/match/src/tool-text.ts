@@ -10,7 +10,7 @@ import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { ABSOLUTE, findValues, qualified, shapeOf, valueSlots } from "./values.ts";
+import { ABSOLUTE, findValues, INSIDE, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -231,16 +231,21 @@ function paramSlots(param: ParamModel, analyse: Analyser, lexicon: Lexicon): str
 }
 
 /**
- * A param that says it takes an absolute path (`文件的绝对路径`) takes a file
- * or a folder from the root of the machine's file system (values.ts
- * `qualifiedSlots`): a file's (file@absolute), a folder's (`目录的绝对路径`:
- * directory@absolute) or, for a path alone, either.
+ * Where the paths a param takes are from (values.ts `qualifiedSlots`): the
+ * root of the machine's file system when it says it takes an absolute path
+ * (`文件的绝对路径`: file@absolute; `目录的绝对路径`: directory@absolute; a path
+ * alone, either), or inside something that holds files and is no folder when
+ * it names the file or folder and that holder (`文件在仓库中的路径`:
+ * file@inside). A repository's own path (`本地仓库路径`) names no file in it.
  */
-function absoluteSlots(slots: ReadonlySet<string>): string[] {
-  if (!slots.has(`v:${ABSOLUTE}`)) return [];
-  const kinds = ["file", "directory"].filter((id) => slots.has(`v:${id}`));
-  return (kinds.length > 0 ? kinds : ["file", "directory"]).map((id) => qualified(id, ABSOLUTE));
+function whereSlots(slots: ReadonlySet<string>, lexicon: Lexicon): string[] {
+  const kinds = ON_DISK_KINDS.filter((id) => slots.has(`v:${id}`));
+  if (slots.has(`v:${ABSOLUTE}`)) return (kinds.length > 0 ? kinds : ON_DISK_KINDS).map((id) => qualified(id, ABSOLUTE));
+  const holder = (id: string) =>
+    id !== "path" && !kinds.includes(id) && lexicon.senses.get(id)?.class === "object" && kinds.some((kind) => lexicon.senses.get(id)!.includes.has(kind));
+  return [...slots].some((slot) => holder(slot.slice(2))) ? kinds.map((id) => qualified(id, INSIDE)) : [];
 }
+const ON_DISK_KINDS: readonly string[] = ["file", "directory"];
 
 function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
   const slots = new Set<string>();
@@ -250,7 +255,7 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
       if (term.kind === "concept" && sense !== undefined && sense.class !== "operation") slots.add(`v:${sense.id}`);
     }
   }
-  for (const slot of absoluteSlots(slots)) slots.add(`v:${slot}`);
+  for (const slot of whereSlots(slots, lexicon)) slots.add(`v:${slot}`);
   const analysed = analyse(param.description);
   const description = analysed.text;
   // With the description as written, as for a request: examples in capitals (GET, PUT) are told from words.

@@ -129,13 +129,14 @@ describe("impliedOperations", () => {
 });
 
 describe("qualifiedSlots", () => {
-  it("qualifies what a path from the root is (a file, a folder, either) as absolute, and nothing else", () => {
+  it("qualifies what a path is (a file, a folder, either) by where it is from: the root (absolute) or inside something", () => {
     expect(qualifiedSlots("path", "/etc/nginx/nginx.conf")).toEqual(["file@absolute"]);
     expect(qualifiedSlots("path", "/srv/app")).toEqual(["directory@absolute"]);
     expect(qualifiedSlots("path", "/etc/hosts")).toEqual(["file@absolute", "directory@absolute"]);
     expect(qualifiedSlots("path", "~/.ssh")).toEqual(["file@absolute", "directory@absolute"]);
-    // a path inside something (a repository's docs/ARCH.md) is not from the root; other kinds say nothing of it
-    expect(qualifiedSlots("path", "docs/guide/ARCH.md")).toEqual([]);
+    // a path not from the root is inside something (a repository's docs/ARCH.md); one from here (./) is neither; other kinds say nothing of it
+    expect(qualifiedSlots("path", "docs/guide/ARCH.md")).toEqual(["file@inside"]);
+    expect(qualifiedSlots("path", "./scripts/build")).toEqual([]);
     expect(qualifiedSlots("filename", "nginx.conf")).toEqual([]);
     expect(qualifiedSlots("url", "https://example.com/a")).toEqual([]);
   });

@@ -145,25 +145,29 @@ export function valueSlots(kind: ValueKind, surface: string): readonly string[] 
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
-/** A path from the root of a machine's file system (`/etc/hosts`, `~/.ssh`), as against one inside something (`docs/ARCH.md` in a repository). */
+/** Where a path is from: the root of a machine's file system (`/etc/hosts`, `~/.ssh`), or inside something that holds files (`docs/ARCH.md` in a repository). */
 export const ABSOLUTE = "absolute";
+export const INSIDE = "inside";
 
 /**
- * The slots a value fills as what its shape shows qualifies them: a path from
- * the root fills `file@absolute` (a folder `directory@absolute`), what it is
- * and where it is from, not the `path` every path fills. A param that says
- * it takes an absolute path takes them (tool-text.ts), so that
- * `/etc/nginx/nginx.conf` fits `文件的绝对路径` better than `文件在仓库中的路径`.
+ * The slots a value fills as where it is from qualifies them: a path from the
+ * root fills `file@absolute` (a folder `directory@absolute`), one that is not
+ * (and not from here, `./`) `file@inside`: what it is and where it is from,
+ * besides the `path` every path fills. A param that says it takes an absolute
+ * path, or one inside a repository, takes the same (tool-text.ts), so that
+ * `/etc/nginx/nginx.conf` fits `文件的绝对路径` and `config/default.yaml`
+ * fits `文件在仓库中的路径`.
  */
 export function qualifiedSlots(kind: ValueKind, surface: string): readonly string[] {
-  if (kind !== "path" || !/^[~/]/.test(surface)) return [];
+  if (kind !== "path" || /^\.{1,2}\//.test(surface)) return [];
+  const where = /^[~/]/.test(surface) ? ABSOLUTE : INSIDE;
   return valueSlots(kind, surface)
     .filter((slot) => slot === "file" || slot === "directory")
-    .map((slot) => qualified(slot, ABSOLUTE));
+    .map((slot) => qualified(slot, where));
 }
 
-export function qualified(slot: string, aspect: string): string {
-  return `${slot}@${aspect}`;
+export function qualified(slot: string, where: string): string {
+  return `${slot}@${where}`;
 }
 
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;

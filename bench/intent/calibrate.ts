@@ -68,7 +68,7 @@ function observe(): Observation[] {
 function attainableOf(terms: Explanation["terms"], unknownIdf: number): Observation["attainable"] {
   const weights = new Map<string, { weight: number; idf: number }>();
   for (const t of terms) {
-    if (t.origin === "context") continue;
+    if (t.origin === "context" || t.refines === true) continue;
     const seen = weights.get(t.key);
     if (seen === undefined || t.weight > seen.weight) weights.set(t.key, { weight: t.weight, idf: t.idf });
   }

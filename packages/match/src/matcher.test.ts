@@ -54,6 +54,7 @@ describe("intent matching", () => {
       }),
     ]);
     expect(files.match("看看 /srv/notes.txt 的内容").candidates[0]?.name).toBe("server-file-read");
+    expect(files.explain("看看 /srv/notes.txt 的内容").terms.find((t) => t.key === "v:file@absolute")?.refines).toBe(true);
     // a path not from the root is inside something: the repository's
     expect(files.match("看看 docs/notes.txt 的内容").candidates[0]?.name).toBe("repo-file-read");
     // the qualified slot ranks; it asks nothing more of a tool that takes neither: its share is the same either way

@@ -109,6 +109,8 @@ export interface ExplainedTerm {
   readonly weight: number;
   /** How rare the term is among the tools (0 when no tool has it). */
   readonly idf: number;
+  /** A finer reading of other terms (a value's qualified slot, request.ts): it ranks, and is no part of the attainable score. */
+  readonly refines?: boolean;
 }
 
 export interface ExplainedCandidate {
@@ -397,6 +399,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
           origin: t.origin,
           weight: round(t.weight),
           idf: index.has(t.key) ? round(index.idf(t.key)) : 0,
+          ...(t.refines === true && { refines: true }),
         })),
         values: request.values.map((v) => ({ kind: v.kind, text: text.slice(v.start, v.end) })),
         named: request.named.map((v) => ({ text: text.slice(v.start, v.end), names: v.names })),

@@ -31,6 +31,17 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
   });
 
+  it("takes an English operation word before a word for its record for a qualifier of that record, unless it stands where a verb does", () => {
+    // 看下 commit log asks to view a log of commits; kubectl rollout status asks for a rollout's status
+    expect(uses("main branch 看下 commit log")).toContain("commit:commit:noun");
+    expect(required("main branch 看下 commit log")).toEqual(["view"]);
+    expect(uses("develop 分支 commit history 看一下")).toContain("commit:commit:noun");
+    expect(uses("kubectl rollout status deploy/web")).toContain("rollout:deploy:noun");
+    // first in its clause, or after please / to, it is the verb and the record its object
+    expect(uses("check status of nginx")).toContain("check:check:act");
+    expect(uses("please clear history of the cache")).toContain("clear:clear:act");
+  });
+
   it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
     expect(uses("版本就用提交 9e8d7c6 那个")).toContain("提交:commit:noun");
     expect(uses("拿备份还原一下")).toContain("备份:backup:noun");

@@ -365,6 +365,15 @@ function englishUse(context: Context, start: number, end: number): Reading {
   }
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
+  // Before a word for its record (commit log, rollout status), out of a verb's place, it says whose record: 看下 commit log, kubectl rollout status.
+  const record = words[words.indexOf(last) + 1];
+  if (
+    record !== undefined &&
+    EN_RECORD.has(record.stem) &&
+    clauseNeighbour(text, words, words.indexOf(last) + 1) === last &&
+    !inVerbPlace(text, start, previous)
+  )
+    return "qualifier";
   // A noun made of the verb (deployment, rotation, renewal) names the thing, or the act as a thing: it is not asked for.
   if (first === last && EN_NOUN_SUFFIX.test(first.surface)) return "noun";
   if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
@@ -391,6 +400,41 @@ function englishUse(context: Context, start: number, end: number): Reading {
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds) return "noun";
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
+}
+
+/** English words for the record of an operation (commit log, rollout status, deploy history), as ZH_NOUN_HEAD's are (stems). */
+const EN_RECORD = new Set([
+  "log",
+  "history",
+  "status",
+  "state",
+  "progress",
+  "record",
+  "result",
+  "report",
+  "time",
+  "count",
+  "window",
+  "output",
+  "info",
+  "detail",
+  "failure",
+  "permission",
+]);
+/** Chinese that puts the word after it in a verb's place (帮我, 请, 先, 去). */
+const ZH_VERB_INTRODUCER = /(?:请|帮我|帮忙|麻烦|替我|给我|去|先|再|要|想|得)\s*$/u;
+
+/**
+ * Whether an English word stands where a verb does: first in its clause, or
+ * after a word that leaves the place to a verb (please, to, can) or Chinese
+ * that does (帮我, 先); after anything else (a name, an object word, another
+ * verb: kubectl rollout status, 看下 commit log) it does not.
+ */
+function inVerbPlace(text: string, start: number, previous: WordToken | undefined): boolean {
+  const { before } = clauseOf(text, start, start);
+  if (before.trim() === "") return true;
+  if (previous !== undefined && previous.end === before.trimEnd().length + (start - before.length)) return EN_VERB_POSITION.has(previous.surface);
+  return ZH_VERB_INTRODUCER.test(before);
 }
 
 /** The word before `words[at]` in the same clause, or undefined at a clause start. */

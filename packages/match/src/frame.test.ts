@@ -141,6 +141,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("已装软件查询")).toContain("装:install:described");
     expect(uses("提交完了")).toContain("提交:commit:described");
     expect(uses("重启过几次")).toContain("重启:restart:described");
+    // how far it has got is asked about (部署到哪一步了, 迁移走到哪了): it is under way, not asked for
+    expect(uses("这次部署走到哪一步了")).toContain("部署:deploy:described");
+    expect(uses("数据迁移到哪了")).toContain("迁移:move:described");
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");
     expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
     expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");

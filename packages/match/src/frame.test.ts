@@ -179,9 +179,22 @@ describe("requiredOperations", () => {
     expect(required("最近的提交")).toEqual([]);
   });
 
+  it("keeps both senses of a word that reads and changes when nothing else says which, and the change when a destination follows it", () => {
+    // dump prints, or backs up: the env vars are printed, a database backed up
+    expect(required("dump the env vars of the api service")).toEqual(["view", "backup"]);
+    expect(required("dump the orders table into a file")).toEqual(["backup"]);
+    expect(required("dump the db and upload it")).toEqual(["backup", "upload"]);
+  });
+
+  it("takes an operation word after a possessive for a thing, and a word that changes too for what the change makes, not a reading asked for", () => {
+    expect(uses("load last night's dump back over the database")).toEqual(["dump:view:noun", "dump:backup:noun"]);
+    expect(uses("restore the team's backup")).toContain("backup:backup:noun");
+  });
+
   it("reads a word that both reads and changes (打开) by the other operations asked for", () => {
     expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
-    expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
+    // alone it may mean either: the object tells the tools apart
+    expect(required("打开 home_v2 这个开关")).toEqual(["read", "toggle"]);
     expect(required("打开这个文件，删掉第一行")).toContain("delete");
     // 刷一下 browses a log to look at it, or refreshes a cache
     expect(required("刷一下最新的错误日志，看最后几十行")).not.toContain("refresh");

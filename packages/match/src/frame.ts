@@ -163,6 +163,8 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
   }
   const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
   const instances = instanceOperations(lexicon);
+  const changesToo = (word: { start: number; end: number }) =>
+    analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
   const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
@@ -179,8 +181,8 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end)
           : englishUse(context, term.start, term.end);
-    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not.
-    const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" ? "act" : reading;
+    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not; nor a word that changes too, whose noun is what the change makes (last night's dump: a backup).
+    const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" && !changesToo(term) ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
     // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
     if (use === "act" && reading === "act") context.actEnds.add(term.end);
@@ -387,7 +389,8 @@ function englishUse(context: Context, start: number, end: number): Reading {
     clauseNeighbour(text, words, words.indexOf(last) + 1) !== undefined
   )
     return "described";
-  if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
+  // After a determiner or a possessive (last night's dump, the team's backup) it is a thing.
+  if (previous !== undefined && (EN_DETERMINER.has(previous.surface) || /[a-z]['’]s\s*$|s['’]\s*$/u.test(text.slice(0, start)))) return "noun";
   // Right after a preposition (at tag v1.0, in run 77, from backup) it is a thing; after `to` it is still a verb (to restart).
   if (previous !== undefined && previous.surface !== "to" && EN_PREPOSITION.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
@@ -467,6 +470,9 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
+/** A destination: where something is put (到 /backup, into a file, to s3://…). */
+const DESTINATION = /^(?:[^，。；！？,;!?]*?\s)?(?:到|进|into|to)\s*\S/u;
+
 /** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart). */
 const STEP_BETWEEN = /再|然后|接着|\bthen\b/u;
 
@@ -500,6 +506,7 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   const spoken = new Set([...frame.uses.filter((u) => u.use === "act").map((u) => u.sense)]);
   const words = [...bySpan.values(), ...[...frame.acts].filter((a) => !spoken.has(a)).map((a) => [a])];
   const mixed = words.filter((senses) => changes(senses).length > 0 && changes(senses).length < senses.length);
+  const mixedWords = frame.uses.filter((u) => mixed.some((senses) => bySpan.get(`${u.start}:${u.end}`) === senses));
   const plain = words.filter((senses) => !mixed.includes(senses));
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
@@ -507,7 +514,9 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   // Steps done in turn (确认下再通知, 翻成英文再发给, check it and then restart) are each asked for: a tool that does any one serves, the agent doing them one by one.
   const acted = frame.uses.filter((u) => u.use === "act");
   const steps = acted.some((u) => acted.some((v) => v.start >= u.end && STEP_BETWEEN.test(text.slice(u.end, v.start))));
-  const required = changes(asked).length > 0 && !steps ? changes(asked) : asked;
+  // A word that both reads and changes, with no other word to say which (dump the env vars, 打开 x), may mean either; not with a destination after it, which nothing read is put in (dump 到 /backup, dump it into a file).
+  const either = plain.length === 0 && !mixedWords.some((u) => DESTINATION.test(clauseOf(text, u.start, u.end).after));
+  const required = changes(asked).length > 0 && !steps && !either ? changes(asked) : asked;
   // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
   const lightWords = [...bySpan.values()].filter((senses) => senses.some(isLight));
   return [...new Set([...required, ...lightWords.flat()])];

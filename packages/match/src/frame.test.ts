@@ -207,6 +207,9 @@ describe("requiredOperations", () => {
     expect(servedBy(["create"], "改完了，帮我发个 PR")).toBe(true);
     expect(servedBy(["scale"], "给我加到 5 个副本")).toBe(true);
     expect(servedBy(["upgrade"], "apply security updates only")).toBe(true);
+    // make X the owner, make X executable: a change of X, as 搞 and 弄 leave it to the object which
+    expect(servedBy(["update"], "make www-data the owner of the uploads folder")).toBe(true);
+    expect(servedBy(["create"], "make a new branch")).toBe(true);
     // a tool that only reads does not change anything
     expect(servedBy(["list", "view"], "给 order-svc 加个环境变量")).toBe(false);
     // the word's other senses stay alternatives: 打一下 a URL calls it

@@ -165,16 +165,19 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
 });
 
 describe("requiredOperations", () => {
-  it("holds a tool to any step of a request of steps done in turn (再, 然后, then), the agent doing them one by one", () => {
+  it("holds a tool to any step of a request of steps done in turn (再, 然后, then, or clause after clause), the agent doing them one by one", () => {
     expect(required("看一下再把它删掉")).toEqual(["view", "delete"]);
     expect(required("先翻成英文，然后发给客户")).toEqual(expect.arrayContaining(["translate", "send"]));
     expect(required("check the disk and then restart nginx")).toEqual(expect.arrayContaining(["check", "restart"]));
     // one step done again is no second step
     expect(required("再重启一次")).toEqual(["restart"]);
+    // steps put side by side, clause after clause, are steps in turn too
+    expect(required("这个包下载下来，核对一下 md5")).toEqual(["download", "check"]);
+    expect(required("看一下那个 tag，把它删掉")).toEqual(["view", "delete"]);
   });
 
   it("holds a tool to the change asked for, else to the reading", () => {
-    expect(required("看一下那个 tag，把它删掉")).toEqual(["delete"]);
+    expect(required("看下那个 tag 删掉吧")).toEqual(["delete"]);
     expect(required("列出所有分支")).toEqual(["list"]);
     expect(required("最近的提交")).toEqual([]);
   });

@@ -473,8 +473,8 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
 /** A destination: where something is put (到 /backup, into a file, to s3://…). */
 const DESTINATION = /^(?:[^，。；！？,;!?]*?\s)?(?:到|进|into|to)\s*\S/u;
 
-/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart). */
-const STEP_BETWEEN = /再|然后|接着|\bthen\b/u;
+/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart), or puts them side by side, clause after clause (下载下来，核对一下 md5). */
+const STEP_BETWEEN = /再|然后|接着|\bthen\b|[，,；;]/u;
 
 /** Between a light verb and the operation that is its object: nothing, or a short modifier (做个相似度检索, do a rollout restart, do a quick backup). */
 const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$/u;
@@ -483,7 +483,7 @@ const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w
  * The operations a request's frame holds the tools to: the change operations
  * it asks for when there are any (看一下, 删掉那个 is a request to delete), else
  * the reading ones; but every step of a request of steps done in turn
- * (看一下再删掉, 翻成英文再发出去), whichever a tool does. A word that both reads and changes (打开 opens a file to
+ * (看一下再删掉, 翻成英文再发出去, 下载下来，核对一下), whichever a tool does. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:

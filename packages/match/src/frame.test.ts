@@ -42,6 +42,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("please clear history of the cache")).toContain("clear:clear:act");
   });
 
+  it("takes an operation word before 是 / 叫 for the thing named or asked about", () => {
+    expect(uses("label 是 bug 的 issues 列一下")).toContain("label:mark:noun");
+    expect(uses("上次备份是哪天的")).toContain("备份:backup:noun");
+    // a tag question leaves it asked for
+    expect(uses("先备份是吧")).toContain("备份:backup:act");
+  });
+
   it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
     expect(uses("版本就用提交 9e8d7c6 那个")).toContain("提交:commit:noun");
     expect(uses("拿备份还原一下")).toContain("备份:backup:noun");

@@ -257,6 +257,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
   if (ZH_NOUN_HEAD.test(after)) return "qualifier";
+  // The subject of 是 / 叫 is what is named or asked about (label 是 bug 的, 备份是哪天的): a thing.
+  if (/^(?:是|叫)(?![吧吗呀啊])/u.test(after)) return "noun";
   // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
   if (
     /把/u.test(before) &&

@@ -162,6 +162,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("打成一个包好迁移")).toContain("迁移:move:described");
     expect(uses("找找跟压缩有关的模块")).toContain("压缩:compress:described");
     expect(uses("tarball the logs before we migrate the box")).toContain("migrate:move:described");
+    // what is to be spared is no request: 省得再算一遍 saves computing again
+    expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
+    expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+  });
+
+  it("takes 拉出来 (pull up) for a request to see", () => {
+    expect(required("派给我的 issue 都拉出来")).toEqual(["view"]);
   });
 
   it("takes it for not wanted after 别 / 不要 / don't", () => {

@@ -60,8 +60,8 @@ function stateFollows(context: Context, end: number): boolean {
 const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
-/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关). */
-const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$/u;
+/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
+const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;

@@ -171,6 +171,12 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("派给我的 issue 都拉出来")).toEqual(["view"]);
   });
 
+  it("takes 开放 and 放量 (to a share of users) for switching something on, as well as letting traffic through", () => {
+    expect(required("新搜索页先对两成用户开放")).toContain("toggle");
+    expect(required("新搜索页放量到 30%")).toContain("toggle");
+    expect(required("防火墙开放 443")).toContain("allow");
+  });
+
   it("takes it for not wanted after 别 / 不要 / don't", () => {
     expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
     expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");

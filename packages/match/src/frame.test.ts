@@ -49,6 +49,15 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("先备份是吧")).toContain("备份:backup:act");
   });
 
+  it("takes an English operation word after an object word for the verb when a value follows it, its object (docker restart mq-consumer)", () => {
+    const text = "docker restart mq-consumer";
+    const at = text.indexOf("mq-consumer");
+    const mask = new SpanMask(text.length, [[at, at + "mq-consumer".length]]);
+    expect(frameOf(analyze(text, lexicon), lexicon, mask).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`)).toContain("restart:restart:act");
+    // without a value after it, it ends a compound noun
+    expect(uses("copy the database backup")).toContain("backup:backup:noun");
+  });
+
   it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
     expect(uses("版本就用提交 9e8d7c6 那个")).toContain("提交:commit:noun");
     expect(uses("拿备份还原一下")).toContain("备份:backup:noun");

@@ -402,7 +402,10 @@ function englishUse(context: Context, start: number, end: number): Reading {
     clauseNeighbour(text, words, words.indexOf(last) + 1) === undefined ||
     EN_PREPOSITION.has(next.surface) ||
     EN_RELATIVE.has(next.surface);
-  if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds) return "noun";
+  // A value right after it is its object (docker restart mq-consumer): it is the verb, not the last word of a compound noun.
+  const valueAt = end + (text.slice(end).length - text.slice(end).trimStart().length);
+  const takesValue = context.exclude?.covers(valueAt, valueAt + 1) === true;
+  if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
 }

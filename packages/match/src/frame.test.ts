@@ -22,6 +22,8 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // which and what are determiners too: in which commit, what release
+    expect(uses("who changed this line, and in which commit?")).toContain("commit:commit:noun");
     // a noun made of the verb
     expect(uses("roll back the checkout deployment")).toEqual(["roll back:rollback:act", "checkout:switch:noun", "deployment:deploy:noun"]);
     expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");

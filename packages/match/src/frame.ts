@@ -125,6 +125,8 @@ const EN_DETERMINER = new Set([
   "many",
   "few",
   "several",
+  "which",
+  "what",
 ]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
 /** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */

@@ -52,6 +52,8 @@ describe("analyze", () => {
     expect(keys("库存为零的商品")).not.toContain("c:write");
     expect(keys("继续观察")).not.toContain("c:renew");
     expect(keys("关键日志")).not.toContain("c:key");
+    // inventory is a stock of things (the inventory service), hardly ever a request to list
+    expect(keys("restore the inventory database")).not.toContain("c:list");
     // the sense's own words are still read
     expect(keys("推到 origin")).toContain("c:push");
     expect(keys("删库")).toContain("c:database");

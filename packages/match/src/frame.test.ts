@@ -18,6 +18,7 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
   it("takes it for a thing after a determiner or classifier, before a word for its record, inside a 把 object, or as a compound noun", () => {
     expect(uses("最近的提交")).toEqual(["提交:commit:noun"]);
     expect(uses("用那份备份还原")).toContain("备份:backup:noun");
+    expect(uses("查一下这个月收到的所有通知")).toContain("通知:send:noun");
     expect(uses("看下部署记录")).toContain("部署:deploy:noun");
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");

@@ -65,8 +65,8 @@ const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|�
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;
-/** A determiner or classifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交). */
-const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回])\s*$/u;
+/** A determiner, classifier or quantifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交, 所有通知). */
+const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回]|所有|全部|这些|那些|哪些|某些|一些|其他|其它)\s*$/u;
 /** In progress, or happening again and again (在反复重启, 一直在跑, 正在部署): a state, not a request. */
 const ZH_PROGRESSIVE = /(?:正在|在|反复|一直|老是|总是|频繁|不停)\s*$/u;
 

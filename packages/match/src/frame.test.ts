@@ -40,9 +40,11 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("main branch 看下 commit log")).toEqual(["view"]);
     expect(uses("develop 分支 commit history 看一下")).toContain("commit:commit:noun");
     expect(uses("kubectl rollout status deploy/web")).toContain("rollout:deploy:noun");
-    // first in its clause, or after please / to, it is the verb and the record its object
+    // first in its clause, or after please / to, a general operation is the verb and the record its object
     expect(uses("check status of nginx")).toContain("check:check:act");
     expect(uses("please clear history of the cache")).toContain("clear:clear:act");
+    // a change done to one kind of thing (commit, deploy) names whose record wherever it stands: commit history is no request to commit
+    expect(uses("commit history of ops/infra")).toContain("commit:commit:noun");
   });
 
   it("takes an operation word before 是 / 叫 for the thing named or asked about", () => {

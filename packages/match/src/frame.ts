@@ -182,7 +182,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
         ? "noun"
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end)
-          : englishUse(context, term.start, term.end);
+          : englishUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true);
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not; nor a word that changes too, whose noun is what the change makes (last night's dump: a backup).
     const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" && !changesToo(term) ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
@@ -338,7 +338,8 @@ function chineseUse(context: Context, start: number, end: number): Reading {
   return chineseSays(context, start, end) ?? "act";
 }
 
-function englishUse(context: Context, start: number, end: number): Reading {
+/** `particular`: the word's sense is a change done to one kind of thing (commit, deploy, backup), whose record it may name wherever it stands. */
+function englishUse(context: Context, start: number, end: number, particular = false): Reading {
   const { analysis } = context;
   const words = analysis.englishWords.filter((w) => !context.exclude?.covers(w.start, w.end));
   const at = words.findIndex((w) => w.start === start);
@@ -377,7 +378,7 @@ function englishUse(context: Context, start: number, end: number): Reading {
     record !== undefined &&
     EN_RECORD.has(record.stem) &&
     clauseNeighbour(text, words, words.indexOf(last) + 1) === last &&
-    !inVerbPlace(text, start, previous)
+    (particular || !inVerbPlace(text, start, previous))
   )
     return "qualifier";
   // A noun made of the verb (deployment, rotation, renewal) names the thing, or the act as a thing: it is not asked for.

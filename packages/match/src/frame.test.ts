@@ -63,6 +63,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("copy the database backup")).toContain("backup:backup:noun");
   });
 
+  it("takes the -ed form after get and its object for what is to be done, and get for no reading (get it renewed)", () => {
+    expect(required("the cert expires soon, get it renewed")).toEqual(["renew"]);
+    expect(required("get the staging certs renewed before Friday")).toEqual(["renew"]);
+    // get with a plain object still reads it
+    expect(required("get the logs from web-01")).toEqual(["read"]);
+  });
+
   it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
     expect(uses("版本就用提交 9e8d7c6 那个")).toContain("提交:commit:noun");
     expect(uses("拿备份还原一下")).toContain("备份:backup:noun");

@@ -372,6 +372,9 @@ function englishUse(context: Context, start: number, end: number, particular = f
   }
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
+  // get it renewed, get the certs refreshed: what is to be done is the -ed form; get only says it is to be got done.
+  if (CAUSATIVE.has(first.surface) && causedAfter(text, words, words.indexOf(last)) !== undefined) return "qualifier";
+  if (/ed$/.test(first.surface) && first.surface !== first.stem && causedBy(text, words, at)) return "act";
   // Before a word for its record (commit log, rollout status), out of a verb's place, it says whose record: 看下 commit log, kubectl rollout status.
   const record = words[words.indexOf(last) + 1];
   if (
@@ -446,6 +449,28 @@ function inVerbPlace(text: string, start: number, previous: WordToken | undefine
   if (before.trim() === "") return true;
   if (previous !== undefined && previous.end === before.trimEnd().length + (start - before.length)) return EN_VERB_POSITION.has(previous.surface);
   return ZH_VERB_INTRODUCER.test(before);
+}
+
+/** Verbs that have something done (get it renewed). */
+const CAUSATIVE = new Set(["get", "got", "getting"]);
+
+/** The -ed form that a causative at `at` has done to its object (get [it] renewed, get [the certs] refreshed): one to three words on, in the same clause. */
+function causedAfter(text: string, words: readonly WordToken[], at: number): WordToken | undefined {
+  for (let next = at + 2; next <= at + 4 && next < words.length; next++) {
+    if (clauseNeighbour(text, words, next) === undefined) return undefined;
+    const word = words[next]!;
+    if (/ed$/.test(word.surface) && word.surface !== word.stem) return word;
+  }
+  return undefined;
+}
+
+/** Whether the -ed form at `at` is what a causative before it has done (get it renewed). */
+function causedBy(text: string, words: readonly WordToken[], at: number): boolean {
+  for (let back = at - 2; back >= at - 4 && back >= 0; back--) {
+    if (clauseNeighbour(text, words, back + 1) === undefined) return false;
+    if (CAUSATIVE.has(words[back]!.surface)) return causedAfter(text, words, back) === words[at];
+  }
+  return false;
 }
 
 /** The word before `words[at]` in the same clause, or undefined at a clause start. */

@@ -188,6 +188,11 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
   });
 
+  it("takes dropping or dialing a count down for scaling, its object between (drop the api deployment down to 2 replicas)", () => {
+    expect(required("drop the api deployment down to 2 replicas")).toEqual(["scale"]);
+    expect(required("drop the old index")).toEqual(["delete"]);
+  });
+
   it("takes 拉出来 (pull up) for a request to see", () => {
     expect(required("派给我的 issue 都拉出来")).toEqual(["view"]);
   });

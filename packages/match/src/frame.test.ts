@@ -172,6 +172,8 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // how far it has got is asked about (部署到哪一步了, 迁移走到哪了): it is under way, not asked for
     expect(uses("这次部署走到哪一步了")).toContain("部署:deploy:described");
     expect(uses("数据迁移到哪了")).toContain("迁移:move:described");
+    // one said to be of no use was tried already: 重启不管用 asks for something else
+    expect(uses("重启不管用，换个办法")).toContain("重启:restart:described");
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");
     expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
     expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");

@@ -56,8 +56,9 @@ function stateFollows(context: Context, end: number): boolean {
   return context.analysis.terms.some((t) => t.start === at && STATE_ASPECTS.has(t.key));
 }
 
-/** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了, 跑在哪些节点上, 走到哪一步了). */
-const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
+/** Done already, done wrong, can't be done, of no use, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, reload 不顶用, 起来没, 跑得很慢, 起来多久了, 跑在哪些节点上, 走到哪一步了). */
+const ZH_DONE =
+  /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|不顶用|不管用|没用|不好使|没效果|不起作用|没生效|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */

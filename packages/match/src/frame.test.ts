@@ -25,6 +25,8 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
     // which and what are determiners too: in which commit, what release
     expect(uses("who changed this line, and in which commit?")).toContain("commit:commit:noun");
+    // and so are adjectives that say which: the local clone, the remote branch
+    expect(uses("check the status of the local clone")).toContain("clone:copy:noun");
     // a noun made of the verb
     expect(uses("roll back the checkout deployment")).toEqual(["roll back:rollback:act", "checkout:switch:noun", "deployment:deploy:noun"]);
     expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");

@@ -128,6 +128,13 @@ const EN_DETERMINER = new Set([
   "several",
   "which",
   "what",
+  "local",
+  "remote",
+  "current",
+  "existing",
+  "whole",
+  "same",
+  "other",
 ]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
 /** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */

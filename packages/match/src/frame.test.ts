@@ -197,6 +197,12 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("drop the old index")).toEqual(["delete"]);
   });
 
+  it("takes writing or drawing something up for making it (write it up as a release), not for writing into something", () => {
+    expect(required("write it up as a release note")).toContain("create");
+    expect(required("write it up as a release note")).not.toContain("write");
+    expect(required("draw up a new runbook")).toEqual(["create"]);
+  });
+
   it("takes 拉出来 (pull up) for a request to see", () => {
     expect(required("派给我的 issue 都拉出来")).toEqual(["view"]);
   });

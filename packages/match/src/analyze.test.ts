@@ -28,6 +28,18 @@ describe("analyze", () => {
     expect(keys("测下到 redis-01 的延迟")).not.toContain("c:download");
   });
 
+  it("reads no thesaurus word across a particle the segmenter reads as one word (一下, 到底)", () => {
+    // 一下到 is 一下 then 到, not download's 下到; 上到底 is 上 then 到底, not deploy's 上到
+    expect(keys("追踪一下到 cdn.example.com 的路由")).not.toContain("c:download");
+    expect(keys("这台机子上到底装没装 jq")).not.toContain("c:deploy");
+    // a word that holds the particle whole is read (检查一下), and a word beside it too
+    expect(keys("检查一下")).toContain("c:check");
+    expect(keys("先下到本地再说")).toContain("c:download");
+    expect(keys("统一下载到 /tmp")).toContain("c:download");
+    // a stop phrase that holds a word (看看 holds 看) is no function word: 发给我看看 is still 发给我看, show me
+    expect(analyze("工资条发给我看看", defaultLexicon()).terms.find((t) => t.key === "c:view")?.surface).toBe("发给我看");
+  });
+
   it("finds nothing in a word that only holds a sense's characters", () => {
     expect(keys("0 表示永不过期")).not.toContain("c:table");
   });
@@ -40,6 +52,8 @@ describe("analyze", () => {
     expect(keys("库存为零的商品")).not.toContain("c:write");
     expect(keys("继续观察")).not.toContain("c:renew");
     expect(keys("关键日志")).not.toContain("c:key");
+    // inventory is a stock of things (the inventory service), hardly ever a request to list
+    expect(keys("restore the inventory database")).not.toContain("c:list");
     // the sense's own words are still read
     expect(keys("推到 origin")).toContain("c:push");
     expect(keys("删库")).toContain("c:database");

@@ -52,9 +52,9 @@ export function analyze(raw: string, lexicon: Lexicon): Analysis {
 
   for (const run of splitRuns(text)) {
     if (run.kind === "han") {
-      hanWords(run.text, run.start, hanStops, terms);
+      const particles = hanWords(run.text, run.start, hanStops, hanStopPhrases, terms);
       hanBigrams(run.text, run.start, hanStops, terms);
-      hanConcepts(run.text, run.start, lexicon, terms);
+      hanConcepts(run.text, run.start, lexicon, particles, terms);
     } else {
       const runWords = englishWords(run.text, run.start);
       words.push(...runWords);
@@ -84,14 +84,18 @@ function stopPhraseOffsets(text: string, lexicon: Lexicon): Set<number> {
   return stops;
 }
 
-function hanWords(run: string, base: number, stops: ReadonlySet<number>, out: Term[]): void {
+/** Pushes the segmenter's words of a Han run; returns the spans (in the run) of the words that are stop phrases (一下, 到底), particles of their own. */
+function hanWords(run: string, base: number, stops: ReadonlySet<number>, stopPhrases: ReadonlySet<number>, out: Term[]): Array<readonly [number, number]> {
+  const particles: Array<readonly [number, number]> = [];
   for (const seg of segmenter.segment(run)) {
     if (!seg.isWordLike) continue;
     const start = base + seg.index;
     const end = start + seg.segment.length;
+    if (end - start > 1 && allStops(start, end, stopPhrases)) particles.push([seg.index, seg.index + seg.segment.length]);
     if (allStops(start, end, stops)) continue;
     out.push({ key: `w:${seg.segment}`, kind: "word", start, end, surface: seg.segment });
   }
+  return particles;
 }
 
 function hanBigrams(run: string, base: number, stops: ReadonlySet<number>, out: Term[]): void {
@@ -114,9 +118,13 @@ const SPLIT_WORD_INFIXES = ["个", "一个", "一下", "下"];
 /**
  * Thesaurus phrases found in a Han run, by forward maximum matching: the
  * longest phrase at the leftmost place, then on from its end (重新启动 is
- * not also 启动; 检查一下 is 检查, not 查一下; 测下到 is 测下, not 下到).
+ * not also 启动; 检查一下 is 检查, not 查一下; 测下到 is 测下, not 下到). A
+ * function word the segmenter reads as a word of its own (一下, 到底: a stop
+ * phrase holding no thesaurus word) is no part of a phrase that reaches
+ * across its edge (追踪一下到 holds no 下到, 机子上到底 no 上到); a phrase may
+ * hold it whole (检查一下).
  */
-function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): void {
+function hanConcepts(run: string, base: number, lexicon: Lexicon, particles: ReadonlyArray<readonly [number, number]>, out: Term[]): void {
   const found: Array<{ start: number; end: number; concepts: readonly string[]; parts: readonly HanPart[] }> = [];
   for (let i = 0; i < run.length; i++) {
     const first = lexicon.hanTrie.next.get(run[i]!);
@@ -136,7 +144,11 @@ function hanConcepts(run: string, base: number, lexicon: Lexicon, out: Term[]): 
       }
     }
   }
-  for (const hit of leftmostLongest(found)) {
+  // A particle is a function word: one that holds a thesaurus word (看看 holds 看) may be part of a phrase (发给我看看).
+  const functionWords = particles.filter(([from, to]) => !found.some((hit) => hit.start >= from && hit.end <= to));
+  const cutsParticle = (hit: { start: number; end: number }) =>
+    functionWords.some(([from, to]) => (hit.start < from && hit.end > from && hit.end < to) || (hit.start > from && hit.start < to && hit.end > to));
+  for (const hit of leftmostLongest(found.filter((hit) => !cutsParticle(hit)))) {
     for (const concept of hit.concepts) {
       out.push({ key: `c:${concept}`, kind: "concept", start: base + hit.start, end: base + hit.end, surface: run.slice(hit.start, hit.end) });
     }

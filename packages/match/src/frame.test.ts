@@ -18,10 +18,15 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
   it("takes it for a thing after a determiner or classifier, before a word for its record, inside a 把 object, or as a compound noun", () => {
     expect(uses("最近的提交")).toEqual(["提交:commit:noun"]);
     expect(uses("用那份备份还原")).toContain("备份:backup:noun");
+    expect(uses("查一下这个月收到的所有通知")).toContain("通知:send:noun");
     expect(uses("看下部署记录")).toContain("部署:deploy:noun");
     expect(uses("把备份目录里的旧包删了")).toEqual(["备份:backup:noun", "删了:delete:act"]);
     expect(uses("show the last commits")).toContain("commits:commit:noun");
     expect(uses("grab the db dump from the bucket")).toContain("dump:backup:noun");
+    // which and what are determiners too: in which commit, what release
+    expect(uses("who changed this line, and in which commit?")).toContain("commit:commit:noun");
+    // and so are adjectives that say which: the local clone, the remote branch
+    expect(uses("check the status of the local clone")).toContain("clone:copy:noun");
     // a noun made of the verb
     expect(uses("roll back the checkout deployment")).toEqual(["roll back:rollback:act", "checkout:switch:noun", "deployment:deploy:noun"]);
     expect(uses("Deployment滚动重启")).toContain("deployment:deploy:noun");
@@ -29,6 +34,42 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("解压归档")).toEqual(["解压:extract:act", "归档:compress:noun"]);
     expect(uses("把修复分支向主分支发起合入申请")).toEqual(["修复:update:noun", "发起:create:act", "合入:merge:noun"]);
     expect(uses("本地那几个提交推到远端去")).toEqual(["提交:commit:noun", "推到远端:push:act"]);
+  });
+
+  it("takes an English operation word before a word for its record for a qualifier of that record, unless it stands where a verb does", () => {
+    // 看下 commit log asks to view a log of commits; kubectl rollout status asks for a rollout's status
+    expect(uses("main branch 看下 commit log")).toContain("commit:commit:noun");
+    expect(required("main branch 看下 commit log")).toEqual(["view"]);
+    expect(uses("develop 分支 commit history 看一下")).toContain("commit:commit:noun");
+    expect(uses("kubectl rollout status deploy/web")).toContain("rollout:deploy:noun");
+    // first in its clause, or after please / to, a general operation is the verb and the record its object
+    expect(uses("check status of nginx")).toContain("check:check:act");
+    expect(uses("please clear history of the cache")).toContain("clear:clear:act");
+    // a change done to one kind of thing (commit, deploy) names whose record wherever it stands: commit history is no request to commit
+    expect(uses("commit history of ops/infra")).toContain("commit:commit:noun");
+  });
+
+  it("takes an operation word before 是 / 叫 for the thing named or asked about", () => {
+    expect(uses("label 是 bug 的 issues 列一下")).toContain("label:mark:noun");
+    expect(uses("上次备份是哪天的")).toContain("备份:backup:noun");
+    // a tag question leaves it asked for
+    expect(uses("先备份是吧")).toContain("备份:backup:act");
+  });
+
+  it("takes an English operation word after an object word for the verb when a value follows it, its object (docker restart mq-consumer)", () => {
+    const text = "docker restart mq-consumer";
+    const at = text.indexOf("mq-consumer");
+    const mask = new SpanMask(text.length, [[at, at + "mq-consumer".length]]);
+    expect(frameOf(analyze(text, lexicon), lexicon, mask).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`)).toContain("restart:restart:act");
+    // without a value after it, it ends a compound noun
+    expect(uses("copy the database backup")).toContain("backup:backup:noun");
+  });
+
+  it("takes the -ed form after get and its object for what is to be done, and get for no reading (get it renewed)", () => {
+    expect(required("the cert expires soon, get it renewed")).toEqual(["renew"]);
+    expect(required("get the staging certs renewed before Friday")).toEqual(["renew"]);
+    // get with a plain object still reads it
+    expect(required("get the logs from web-01")).toEqual(["read"]);
   });
 
   it("takes an operation word for a thing after 用 / 拿 (the means) and after an English preposition other than to", () => {
@@ -130,6 +171,11 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("已装软件查询")).toContain("装:install:described");
     expect(uses("提交完了")).toContain("提交:commit:described");
     expect(uses("重启过几次")).toContain("重启:restart:described");
+    // how far it has got is asked about (部署到哪一步了, 迁移走到哪了): it is under way, not asked for
+    expect(uses("这次部署走到哪一步了")).toContain("部署:deploy:described");
+    expect(uses("数据迁移到哪了")).toContain("迁移:move:described");
+    // one said to be of no use was tried already: 重启不管用 asks for something else
+    expect(uses("重启不管用，换个办法")).toContain("重启:restart:described");
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");
     expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
     expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");
@@ -141,6 +187,30 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("打成一个包好迁移")).toContain("迁移:move:described");
     expect(uses("找找跟压缩有关的模块")).toContain("压缩:compress:described");
     expect(uses("tarball the logs before we migrate the box")).toContain("migrate:move:described");
+    // what is to be spared is no request: 省得再算一遍 saves computing again
+    expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
+    expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+  });
+
+  it("takes dropping or dialing a count down for scaling, its object between (drop the api deployment down to 2 replicas)", () => {
+    expect(required("drop the api deployment down to 2 replicas")).toEqual(["scale"]);
+    expect(required("drop the old index")).toEqual(["delete"]);
+  });
+
+  it("takes writing or drawing something up for making it (write it up as a release), not for writing into something", () => {
+    expect(required("write it up as a release note")).toContain("create");
+    expect(required("write it up as a release note")).not.toContain("write");
+    expect(required("draw up a new runbook")).toEqual(["create"]);
+  });
+
+  it("takes 拉出来 (pull up) for a request to see", () => {
+    expect(required("派给我的 issue 都拉出来")).toEqual(["view"]);
+  });
+
+  it("takes 开放 and 放量 (to a share of users) for switching something on, as well as letting traffic through", () => {
+    expect(required("新搜索页先对两成用户开放")).toContain("toggle");
+    expect(required("新搜索页放量到 30%")).toContain("toggle");
+    expect(required("防火墙开放 443")).toContain("allow");
   });
 
   it("takes it for not wanted after 别 / 不要 / don't", () => {
@@ -151,23 +221,39 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
 });
 
 describe("requiredOperations", () => {
-  it("holds a tool to any step of a request of steps done in turn (再, 然后, then), the agent doing them one by one", () => {
+  it("holds a tool to any step of a request of steps done in turn (再, 然后, then, or clause after clause), the agent doing them one by one", () => {
     expect(required("看一下再把它删掉")).toEqual(["view", "delete"]);
     expect(required("先翻成英文，然后发给客户")).toEqual(expect.arrayContaining(["translate", "send"]));
     expect(required("check the disk and then restart nginx")).toEqual(expect.arrayContaining(["check", "restart"]));
     // one step done again is no second step
     expect(required("再重启一次")).toEqual(["restart"]);
+    // steps put side by side, clause after clause, are steps in turn too
+    expect(required("这个包下载下来，核对一下 md5")).toEqual(["download", "check"]);
+    expect(required("看一下那个 tag，把它删掉")).toEqual(["view", "delete"]);
   });
 
   it("holds a tool to the change asked for, else to the reading", () => {
-    expect(required("看一下那个 tag，把它删掉")).toEqual(["delete"]);
+    expect(required("看下那个 tag 删掉吧")).toEqual(["delete"]);
     expect(required("列出所有分支")).toEqual(["list"]);
     expect(required("最近的提交")).toEqual([]);
   });
 
+  it("keeps both senses of a word that reads and changes when nothing else says which, and the change when a destination follows it", () => {
+    // dump prints, or backs up: the env vars are printed, a database backed up
+    expect(required("dump the env vars of the api service")).toEqual(["view", "backup"]);
+    expect(required("dump the orders table into a file")).toEqual(["backup"]);
+    expect(required("dump the db and upload it")).toEqual(["backup", "upload"]);
+  });
+
+  it("takes an operation word after a possessive for a thing, and a word that changes too for what the change makes, not a reading asked for", () => {
+    expect(uses("load last night's dump back over the database")).toEqual(["dump:view:noun", "dump:backup:noun"]);
+    expect(uses("restore the team's backup")).toContain("backup:backup:noun");
+  });
+
   it("reads a word that both reads and changes (打开) by the other operations asked for", () => {
     expect(required("打开 /etc/app.conf 瞧瞧写了啥")).toEqual(["read", "view"]);
-    expect(required("打开 home_v2 这个开关")).toEqual(["toggle"]);
+    // alone it may mean either: the object tells the tools apart
+    expect(required("打开 home_v2 这个开关")).toEqual(["read", "toggle"]);
     expect(required("打开这个文件，删掉第一行")).toContain("delete");
     // 刷一下 browses a log to look at it, or refreshes a cache
     expect(required("刷一下最新的错误日志，看最后几十行")).not.toContain("refresh");
@@ -180,6 +266,9 @@ describe("requiredOperations", () => {
     expect(servedBy(["create"], "改完了，帮我发个 PR")).toBe(true);
     expect(servedBy(["scale"], "给我加到 5 个副本")).toBe(true);
     expect(servedBy(["upgrade"], "apply security updates only")).toBe(true);
+    // make X the owner, make X executable: a change of X, as 搞 and 弄 leave it to the object which
+    expect(servedBy(["update"], "make www-data the owner of the uploads folder")).toBe(true);
+    expect(servedBy(["create"], "make a new branch")).toBe(true);
     // a tool that only reads does not change anything
     expect(servedBy(["list", "view"], "给 order-svc 加个环境变量")).toBe(false);
     // the word's other senses stay alternatives: 打一下 a URL calls it

@@ -56,17 +56,18 @@ function stateFollows(context: Context, end: number): boolean {
   return context.analysis.terms.some((t) => t.start === at && STATE_ASPECTS.has(t.key));
 }
 
-/** Done already, done wrong, can't be done, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, 起来没, 跑得很慢, 起来多久了, 跑在哪些节点上). */
-const ZH_DONE = /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|在哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
+/** Done already, done wrong, can't be done, of no use, or asked about (提交完了, 重启过几次, 改好了, 改坏了, 读不了, reload 不顶用, 起来没, 跑得很慢, 起来多久了, 跑在哪些节点上, 走到哪一步了). */
+const ZH_DONE =
+  /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|不顶用|不管用|没用|不好使|没效果|不起作用|没生效|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
-/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关). */
-const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$/u;
+/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
+const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;
-/** A determiner or classifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交). */
-const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回])\s*$/u;
+/** A determiner, classifier or quantifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交, 所有通知). */
+const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回]|所有|全部|这些|那些|哪些|某些|一些|其他|其它)\s*$/u;
 /** In progress, or happening again and again (在反复重启, 一直在跑, 正在部署): a state, not a request. */
 const ZH_PROGRESSIVE = /(?:正在|在|反复|一直|老是|总是|频繁|不停)\s*$/u;
 
@@ -125,6 +126,15 @@ const EN_DETERMINER = new Set([
   "many",
   "few",
   "several",
+  "which",
+  "what",
+  "local",
+  "remote",
+  "current",
+  "existing",
+  "whole",
+  "same",
+  "other",
 ]);
 const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "once", "since", "because", "if", "unless", "whether"]);
 /** Endings that make a noun of a verb (deployment, rotation, extension, clearance, renewal). */
@@ -163,6 +173,8 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
   }
   const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
   const instances = instanceOperations(lexicon);
+  const changesToo = (word: { start: number; end: number }) =>
+    analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
   const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
@@ -178,9 +190,9 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
         ? "noun"
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end)
-          : englishUse(context, term.start, term.end);
-    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not.
-    const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" ? "act" : reading;
+          : englishUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true);
+    // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not; nor a word that changes too, whose noun is what the change makes (last night's dump: a backup).
+    const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" && !changesToo(term) ? "act" : reading;
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
     // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
     if (use === "act" && reading === "act") context.actEnds.add(term.end);
@@ -255,6 +267,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
   if (ZH_NOUN_HEAD.test(after)) return "qualifier";
+  // The subject of 是 / 叫 is what is named or asked about (label 是 bug 的, 备份是哪天的): a thing.
+  if (/^(?:是|叫)(?![吧吗呀啊])/u.test(after)) return "noun";
   // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
   if (
     /把/u.test(before) &&
@@ -332,7 +346,8 @@ function chineseUse(context: Context, start: number, end: number): Reading {
   return chineseSays(context, start, end) ?? "act";
 }
 
-function englishUse(context: Context, start: number, end: number): Reading {
+/** `particular`: the word's sense is a change done to one kind of thing (commit, deploy, backup), whose record it may name wherever it stands. */
+function englishUse(context: Context, start: number, end: number, particular = false): Reading {
   const { analysis } = context;
   const words = analysis.englishWords.filter((w) => !context.exclude?.covers(w.start, w.end));
   const at = words.findIndex((w) => w.start === start);
@@ -365,6 +380,18 @@ function englishUse(context: Context, start: number, end: number): Reading {
   }
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
+  // get it renewed, get the certs refreshed: what is to be done is the -ed form; get only says it is to be got done.
+  if (CAUSATIVE.has(first.surface) && causedAfter(text, words, words.indexOf(last)) !== undefined) return "qualifier";
+  if (/ed$/.test(first.surface) && first.surface !== first.stem && causedBy(text, words, at)) return "act";
+  // Before a word for its record (commit log, rollout status), out of a verb's place, it says whose record: 看下 commit log, kubectl rollout status.
+  const record = words[words.indexOf(last) + 1];
+  if (
+    record !== undefined &&
+    EN_RECORD.has(record.stem) &&
+    clauseNeighbour(text, words, words.indexOf(last) + 1) === last &&
+    (particular || !inVerbPlace(text, start, previous))
+  )
+    return "qualifier";
   // A noun made of the verb (deployment, rotation, renewal) names the thing, or the act as a thing: it is not asked for.
   if (first === last && EN_NOUN_SUFFIX.test(first.surface)) return "noun";
   if (!verbPosition && /(?:ed|ing)$/.test(first.surface) && first.surface !== first.stem) return "described";
@@ -378,7 +405,8 @@ function englishUse(context: Context, start: number, end: number): Reading {
     clauseNeighbour(text, words, words.indexOf(last) + 1) !== undefined
   )
     return "described";
-  if (previous !== undefined && EN_DETERMINER.has(previous.surface)) return "noun";
+  // After a determiner or a possessive (last night's dump, the team's backup) it is a thing.
+  if (previous !== undefined && (EN_DETERMINER.has(previous.surface) || /[a-z]['’]s\s*$|s['’]\s*$/u.test(text.slice(0, start)))) return "noun";
   // Right after a preposition (at tag v1.0, in run 77, from backup) it is a thing; after `to` it is still a verb (to restart).
   if (previous !== undefined && previous.surface !== "to" && EN_PREPOSITION.has(previous.surface)) return "noun";
   // a compound noun, the last word of its phrase: the db dump from …, the pipeline run for main
@@ -388,9 +416,69 @@ function englishUse(context: Context, start: number, end: number): Reading {
     clauseNeighbour(text, words, words.indexOf(last) + 1) === undefined ||
     EN_PREPOSITION.has(next.surface) ||
     EN_RELATIVE.has(next.surface);
-  if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds) return "noun";
+  // A value right after it is its object (docker restart mq-consumer): it is the verb, not the last word of a compound noun.
+  const valueAt = end + (text.slice(end).length - text.slice(end).trimStart().length);
+  const takesValue = context.exclude?.covers(valueAt, valueAt + 1) === true;
+  if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
+}
+
+/** English words for the record of an operation (commit log, rollout status, deploy history), as ZH_NOUN_HEAD's are (stems). */
+const EN_RECORD = new Set([
+  "log",
+  "history",
+  "status",
+  "state",
+  "progress",
+  "record",
+  "result",
+  "report",
+  "time",
+  "count",
+  "window",
+  "output",
+  "info",
+  "detail",
+  "failure",
+  "permission",
+]);
+/** Chinese that puts the word after it in a verb's place (帮我, 请, 先, 去). */
+const ZH_VERB_INTRODUCER = /(?:请|帮我|帮忙|麻烦|替我|给我|去|先|再|要|想|得)\s*$/u;
+
+/**
+ * Whether an English word stands where a verb does: first in its clause, or
+ * after a word that leaves the place to a verb (please, to, can) or Chinese
+ * that does (帮我, 先); after anything else (a name, an object word, another
+ * verb: kubectl rollout status, 看下 commit log) it does not.
+ */
+function inVerbPlace(text: string, start: number, previous: WordToken | undefined): boolean {
+  const { before } = clauseOf(text, start, start);
+  if (before.trim() === "") return true;
+  if (previous !== undefined && previous.end === before.trimEnd().length + (start - before.length)) return EN_VERB_POSITION.has(previous.surface);
+  return ZH_VERB_INTRODUCER.test(before);
+}
+
+/** Verbs that have something done (get it renewed). */
+const CAUSATIVE = new Set(["get", "got", "getting"]);
+
+/** The -ed form that a causative at `at` has done to its object (get [it] renewed, get [the certs] refreshed): one to three words on, in the same clause. */
+function causedAfter(text: string, words: readonly WordToken[], at: number): WordToken | undefined {
+  for (let next = at + 2; next <= at + 4 && next < words.length; next++) {
+    if (clauseNeighbour(text, words, next) === undefined) return undefined;
+    const word = words[next]!;
+    if (/ed$/.test(word.surface) && word.surface !== word.stem) return word;
+  }
+  return undefined;
+}
+
+/** Whether the -ed form at `at` is what a causative before it has done (get it renewed). */
+function causedBy(text: string, words: readonly WordToken[], at: number): boolean {
+  for (let back = at - 2; back >= at - 4 && back >= 0; back--) {
+    if (clauseNeighbour(text, words, back + 1) === undefined) return false;
+    if (CAUSATIVE.has(words[back]!.surface)) return causedAfter(text, words, back) === words[at];
+  }
+  return false;
 }
 
 /** The word before `words[at]` in the same clause, or undefined at a clause start. */
@@ -423,8 +511,11 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   return false;
 }
 
-/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart). */
-const STEP_BETWEEN = /再|然后|接着|\bthen\b/u;
+/** A destination: where something is put (到 /backup, into a file, to s3://…). */
+const DESTINATION = /^(?:[^，。；！？,;!?]*?\s)?(?:到|进|into|to)\s*\S/u;
+
+/** What joins two steps done in turn (确认下再通知, 翻译完然后发出去, check it and then restart), or puts them side by side, clause after clause (下载下来，核对一下 md5). */
+const STEP_BETWEEN = /再|然后|接着|\bthen\b|[，,；;]/u;
 
 /** Between a light verb and the operation that is its object: nothing, or a short modifier (做个相似度检索, do a rollout restart, do a quick backup). */
 const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$/u;
@@ -433,7 +524,7 @@ const LIGHT_OBJECT_GAP = /^\s*(?:[\p{Script=Han}]{0,3}|[a-z][\w-]*(?:\s+[a-z][\w
  * The operations a request's frame holds the tools to: the change operations
  * it asks for when there are any (看一下, 删掉那个 is a request to delete), else
  * the reading ones; but every step of a request of steps done in turn
- * (看一下再删掉, 翻成英文再发出去), whichever a tool does. A word that both reads and changes (打开 opens a file to
+ * (看一下再删掉, 翻成英文再发出去, 下载下来，核对一下), whichever a tool does. A word that both reads and changes (打开 opens a file to
  * read, or turns a switch on) is read by the rest of the request: where the
  * other operations asked for only read (打开 x.conf 瞧瞧写了啥), it reads too.
  * A light verb asked for (打个, 发个, 开个) is a change its object says more of:
@@ -456,6 +547,7 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   const spoken = new Set([...frame.uses.filter((u) => u.use === "act").map((u) => u.sense)]);
   const words = [...bySpan.values(), ...[...frame.acts].filter((a) => !spoken.has(a)).map((a) => [a])];
   const mixed = words.filter((senses) => changes(senses).length > 0 && changes(senses).length < senses.length);
+  const mixedWords = frame.uses.filter((u) => mixed.some((senses) => bySpan.get(`${u.start}:${u.end}`) === senses));
   const plain = words.filter((senses) => !mixed.includes(senses));
   const readsOnly = plain.length > 0 && plain.every((senses) => changes(senses).length === 0);
   const unasked = new Set(readsOnly ? mixed.flatMap(changes).filter((a) => !plain.some((senses) => senses.includes(a))) : []);
@@ -463,7 +555,9 @@ export function requiredOperations(frame: Frame, lexicon: Lexicon, text: string)
   // Steps done in turn (确认下再通知, 翻成英文再发给, check it and then restart) are each asked for: a tool that does any one serves, the agent doing them one by one.
   const acted = frame.uses.filter((u) => u.use === "act");
   const steps = acted.some((u) => acted.some((v) => v.start >= u.end && STEP_BETWEEN.test(text.slice(u.end, v.start))));
-  const required = changes(asked).length > 0 && !steps ? changes(asked) : asked;
+  // A word that both reads and changes, with no other word to say which (dump the env vars, 打开 x), may mean either; not with a destination after it, which nothing read is put in (dump 到 /backup, dump it into a file).
+  const either = plain.length === 0 && !mixedWords.some((u) => DESTINATION.test(clauseOf(text, u.start, u.end).after));
+  const required = changes(asked).length > 0 && !steps && !either ? changes(asked) : asked;
   // A light verb's word keeps the other senses it has as alternatives, a reading among them (打一下 a health URL calls it).
   const lightWords = [...bySpan.values()].filter((senses) => senses.some(isLight));
   return [...new Set([...required, ...lightWords.flat()])];

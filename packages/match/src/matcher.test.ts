@@ -73,10 +73,11 @@ describe("intent matching", () => {
 
   it("takes an operation word in a name's place for a name, not for the operation asked for", () => {
     const read = (intent: string) => matcher.explain(intent);
-    // after 叫 / labeled, between a determiner and its object word, before a determiner and its object word, before a place under it
+    // after 叫 / 带 / labeled, between a determiner and its object word, before a determiner and its object word, before a place under it
     for (const [intent, word, names] of [
       ["list closed issues labeled deploy", "deploy", "tag"],
       ["有个名字叫 deploy 什么开头的脚本", "deploy", "name"],
+      ["找一下文件名里带 restart 的脚本", "restart", "pattern"],
       ["那个 test 文件删掉", "test", "file"],
       ["看看 checkout 这个 deployment 的发布进度", "checkout", "workload"],
       ["deploy 这个用户底下挂了哪些定时任务", "deploy", "user"],

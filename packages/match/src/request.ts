@@ -359,7 +359,8 @@ interface ObjectsAround {
 
 /**
  * The thing a Latin operation word names when it stands in a name's place:
- * after 叫 / called / named (a name) or labeled (a tag); before a place under
+ * after 叫 / called / named (a name), 带 / containing (a pattern to look for:
+ * 文件名带 backup 的) or labeled (a tag); before a place under
  * it (archive 底下: a folder); between a determiner and the object word it
  * names (那个 test 文件, the checkout deployment); after an object word a
  * determiner or preposition opens (the rollout of deployment checkout); or
@@ -380,6 +381,7 @@ function operationNamed(
   );
   if (!classes.has("operation")) return undefined;
   if (NAMING_WORD.test(before)) return "name";
+  if (LOOKING_FOR.test(before)) return "pattern";
   if (LABELLED.test(before)) return "tag";
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
   if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";

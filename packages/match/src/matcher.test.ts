@@ -139,6 +139,21 @@ describe("intent matching", () => {
     expect(reading.match("看一下 /srv/app/settings.ini 里写了什么").candidates[0]?.name).toBe("config-show");
   });
 
+  it("serves a request to read a thing's content only with a tool that reads it, not one that shows a measure of it (how many, how much)", () => {
+    const backlog = tool({ name: "ticket-backlog", display: "工单积压", intent: "查看每个工单池中待处理工单的数量", params: [["pool", "工单池名"]] });
+    const measuring = createMatcher([backlog]);
+    // the content of the tickets is no count of them
+    expect(measuring.match("看一下 billing 工单池里前 3 张工单的内容").found).toBe(false);
+    // the count it shows it serves
+    expect(measuring.match("billing 工单池里积压了多少工单").candidates[0]?.name).toBe("ticket-backlog");
+    // a tool that reads the tickets serves the same request
+    const reading = createMatcher([
+      backlog,
+      tool({ name: "ticket-read", display: "工单查看", intent: "读取工单池中工单的内容", params: [["pool", "工单池名"]] }),
+    ]);
+    expect(reading.match("看一下 billing 工单池里前 3 张工单的内容").candidates[0]?.name).toBe("ticket-read");
+  });
+
   it("serves a listing of things only with a tool that lists them, not one that lists something else located by them", () => {
     const variables = tool({ name: "proc-vars", display: "环境变量查看", intent: "列出某个进程的环境变量", params: [["pid", "进程号"]] });
     const listing = createMatcher([variables, tool({ name: "disk-usage", display: "磁盘用量", intent: "查看每个分区还剩多少空间" })]);

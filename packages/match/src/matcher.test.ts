@@ -167,6 +167,24 @@ describe("intent matching", () => {
     expect(processes.match("看下机器上都有哪些进程").candidates[0]?.name).toBe("proc-list");
   });
 
+  it("serves a listing of the things inside a holder (队列里有哪些消息) only with a tool that lists them, not one that lists the holders", () => {
+    const queues = tool({ name: "queue-list", display: "队列列表", intent: "列出消息代理上所有的队列" });
+    const digest = tool({ name: "message-digest", display: "消息摘要值", intent: "计算一条消息的校验和", params: [["id", "消息编号"]] });
+    const listing = createMatcher([queues, digest]);
+    // the messages are what is listed: a tool listing queues lists none, and one computing a checksum enumerates nothing
+    expect(listing.match("看看 jobs 队列里都有哪些消息").found).toBe(false);
+    expect(listing.match("list the messages inside the jobs queue").found).toBe(false);
+    // the queues it lists it serves
+    expect(listing.match("列一下都有哪些队列").candidates[0]?.name).toBe("queue-list");
+    // a tool that lists the messages serves the same request
+    const messages = createMatcher([
+      queues,
+      digest,
+      tool({ name: "message-list", display: "消息列表", intent: "列出某个队列中的消息", params: [["queue", "队列名"]] }),
+    ]);
+    expect(messages.match("看看 jobs 队列里都有哪些消息").candidates[0]?.name).toBe("message-list");
+  });
+
   it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {
     const tools = [
       tool({

@@ -511,8 +511,10 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   }
   const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
   if (request.objects.size > 0 && holds) {
-    const including = [...lexicon.senses.values()].filter((sense) => [...request.objects].some((o) => sense.includes.has(o)));
-    check.objects = bits.of([...request.objects, ...including.map((sense) => sense.id)]);
+    const where = holdersListedIn(request, lexicon);
+    const wanted = [...request.objects].filter((o) => !where.has(o));
+    const including = [...lexicon.senses.values()].filter((sense) => !where.has(sense.id) && wanted.some((o) => sense.includes.has(o)));
+    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id)]);
   }
   return check;
 }
@@ -524,7 +526,27 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
  * something else of the thing (where each line came from) does not serve it.
  */
 function heldTo(required: readonly string[]): readonly string[] {
-  return required.includes(CONTENT_READING) && required.includes(SEEING) ? required.filter((op) => op !== SEEING) : required;
+  return (required.includes(CONTENT_READING) || required.includes(LISTING)) && required.includes(SEEING) ? required.filter((op) => op !== SEEING) : required;
+}
+
+/**
+ * The holders a request to list the things inside them (桶里都有哪些文件, the
+ * objects inside the bucket) names as where: not what it lists, so a tool
+ * that lists the holders themselves (the buckets of an account) does not
+ * serve it, however it includes what is listed. Empty when the request asks
+ * for more than a listing, or names no holder as where, or names nothing that
+ * lives inside one (then the holder is all there is to go by).
+ */
+function holdersListedIn(request: Request, lexicon: Lexicon): ReadonlySet<string> {
+  const none = new Set<string>();
+  if (!request.required.includes(LISTING) || !request.required.every((op) => op === LISTING || op === SEEING)) return none;
+  const isWhere = (o: string) => {
+    const sense = lexicon.senses.get(o);
+    return sense !== undefined && sense.includes.size > 0 && sense.place !== true && request.frame.objects.has(o) && !namedAsActedOn(request, o);
+  };
+  const where = new Set([...request.objects].filter(isWhere));
+  const livesInside = (o: string) => [...lexicon.senses.values()].some((sense) => sense.includes.has(o));
+  return [...request.objects].some((o) => !where.has(o) && livesInside(o)) ? where : none;
 }
 
 /** The thesaurus's senses of seeing something, however it is shown, and of reading one thing's content (`data/thesaurus.json`). */

@@ -185,6 +185,27 @@ describe("intent matching", () => {
     expect(messages.match("看看 jobs 队列里都有哪些消息").candidates[0]?.name).toBe("message-list");
   });
 
+  it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
+    const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
+    const making = createMatcher([repo]);
+    // the holder 给 names receives the thing: making holders adds nothing to one
+    expect(making.match("给 web 仓库加个分支 dev").found).toBe(false);
+    expect(making.explain("给 web 仓库加个分支 dev").candidates[0]).toMatchObject({ name: "repo-create", servesObject: false });
+    // making the holder itself it serves
+    expect(making.match("新建一个仓库 web").candidates[0]?.name).toBe("repo-create");
+    // a tool that adds the thing serves the same request
+    const branch = tool({
+      name: "branch-create",
+      display: "新建分支",
+      intent: "在仓库中新建一个分支",
+      params: [
+        ["repo", "仓库名"],
+        ["branch", "分支名"],
+      ],
+    });
+    expect(createMatcher([repo, branch]).match("给 web 仓库加个分支 dev").candidates[0]?.name).toBe("branch-create");
+  });
+
   it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {
     const tools = [
       tool({

@@ -338,4 +338,12 @@ describe("servesOperation", () => {
     expect(servesOperation(new Set(["create"]), "delete", lexicon)).toBe(false);
     expect(servesOperation(new Set(["view"]), "summarize", lexicon)).toBe(false);
   });
+
+  it("serves no listing with a particular reading: computing a checksum or tracing a line enumerates nothing, though it shows something", () => {
+    expect(servesOperation(new Set(["compute"]), "list", lexicon)).toBe(false);
+    expect(servesOperation(new Set(["trace"]), "list", lexicon)).toBe(false);
+    expect(servesOperation(new Set(["compute"]), "view", lexicon)).toBe(true);
+    // a general reading still serves it
+    expect(servesOperation(new Set(["search"]), "list", lexicon)).toBe(true);
+  });
 });

@@ -494,8 +494,9 @@ function clauseNeighbour(text: string, words: readonly WordToken[], at: number):
  * the same, or one that serves it (the thesaurus's `serves`), or — for a
  * general operation that only reads (view, list, search) — any operation that
  * reads and is not said to fall short of it (`notFor`: getting one value does
- * not list many). A particular reading (summarize, translate, compute) needs a tool
- * that does it.
+ * not list many), except that a particular reading (computing a checksum,
+ * tracing a line) enumerates nothing and so serves no listing. A particular
+ * reading (summarize, translate, compute) needs a tool that does it.
  */
 export function servesOperation(acts: ReadonlySet<string>, operation: string, lexicon: Lexicon): boolean {
   if (acts.has(operation)) return true;
@@ -506,10 +507,14 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   for (const act of acts) {
     const sense = lexicon.senses.get(act);
     if (sense === undefined) continue;
-    if (sense.serves.includes(operation) || (reads && sense.effect === "read" && !sense.notFor.includes(operation))) return true;
+    if (sense.serves.includes(operation) || (reads && sense.effect === "read" && !sense.notFor.includes(operation) && (sense.general || operation !== LISTING)))
+      return true;
   }
   return false;
 }
+
+/** The thesaurus's sense of enumerating the things of a kind. */
+const LISTING = "list";
 
 /** A destination: where something is put (到 /backup, into a file, to s3://…). */
 const DESTINATION = /^(?:[^，。；！？,;!?]*?\s)?(?:到|进|into|to)\s*\S/u;

@@ -163,6 +163,21 @@ describe("intent matching", () => {
     expect(reading.match("看一下 /srv/app/settings.ini 里写了什么").candidates[0]?.name).toBe("config-show");
   });
 
+  it("serves a request to read a thing's content only with a tool that reads it, not one that shows a measure of it (how many, how much)", () => {
+    const backlog = tool({ name: "ticket-backlog", display: "工单积压", intent: "查看每个工单池中待处理工单的数量", params: [["pool", "工单池名"]] });
+    const measuring = createMatcher([backlog]);
+    // the content of the tickets is no count of them
+    expect(measuring.match("看一下 billing 工单池里前 3 张工单的内容").found).toBe(false);
+    // the count it shows it serves
+    expect(measuring.match("billing 工单池里积压了多少工单").candidates[0]?.name).toBe("ticket-backlog");
+    // a tool that reads the tickets serves the same request
+    const reading = createMatcher([
+      backlog,
+      tool({ name: "ticket-read", display: "工单查看", intent: "读取工单池中工单的内容", params: [["pool", "工单池名"]] }),
+    ]);
+    expect(reading.match("看一下 billing 工单池里前 3 张工单的内容").candidates[0]?.name).toBe("ticket-read");
+  });
+
   it("serves a listing of things only with a tool that lists them, not one that lists something else located by them", () => {
     const variables = tool({ name: "proc-vars", display: "环境变量查看", intent: "列出某个进程的环境变量", params: [["pid", "进程号"]] });
     const listing = createMatcher([variables, tool({ name: "disk-usage", display: "磁盘用量", intent: "查看每个分区还剩多少空间" })]);
@@ -174,6 +189,45 @@ describe("intent matching", () => {
     // a tool that lists processes serves the same request
     const processes = createMatcher([variables, tool({ name: "proc-list", display: "进程列表", intent: "列出机器上正在运行的进程" })]);
     expect(processes.match("看下机器上都有哪些进程").candidates[0]?.name).toBe("proc-list");
+  });
+
+  it("serves a listing of the things inside a holder (队列里有哪些消息) only with a tool that lists them, not one that lists the holders", () => {
+    const queues = tool({ name: "queue-list", display: "队列列表", intent: "列出消息代理上所有的队列" });
+    const digest = tool({ name: "message-digest", display: "消息摘要值", intent: "计算一条消息的校验和", params: [["id", "消息编号"]] });
+    const listing = createMatcher([queues, digest]);
+    // the messages are what is listed: a tool listing queues lists none, and one computing a checksum enumerates nothing
+    expect(listing.match("看看 jobs 队列里都有哪些消息").found).toBe(false);
+    expect(listing.match("list the messages inside the jobs queue").found).toBe(false);
+    // the queues it lists it serves
+    expect(listing.match("列一下都有哪些队列").candidates[0]?.name).toBe("queue-list");
+    // a tool that lists the messages serves the same request
+    const messages = createMatcher([
+      queues,
+      digest,
+      tool({ name: "message-list", display: "消息列表", intent: "列出某个队列中的消息", params: [["queue", "队列名"]] }),
+    ]);
+    expect(messages.match("看看 jobs 队列里都有哪些消息").candidates[0]?.name).toBe("message-list");
+  });
+
+  it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
+    const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
+    const making = createMatcher([repo]);
+    // the holder 给 names receives the thing: making holders adds nothing to one
+    expect(making.match("给 web 仓库加个分支 dev").found).toBe(false);
+    expect(making.explain("给 web 仓库加个分支 dev").candidates[0]).toMatchObject({ name: "repo-create", servesObject: false });
+    // making the holder itself it serves
+    expect(making.match("新建一个仓库 web").candidates[0]?.name).toBe("repo-create");
+    // a tool that adds the thing serves the same request
+    const branch = tool({
+      name: "branch-create",
+      display: "新建分支",
+      intent: "在仓库中新建一个分支",
+      params: [
+        ["repo", "仓库名"],
+        ["branch", "分支名"],
+      ],
+    });
+    expect(createMatcher([repo, branch]).match("给 web 仓库加个分支 dev").candidates[0]?.name).toBe("branch-create");
   });
 
   it("serves a change of a thing that holds others only with a tool that acts on it, not one that locates what it acts on by it", () => {

@@ -514,8 +514,10 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   }
   const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
   if (request.objects.size > 0 && holds) {
-    const including = [...lexicon.senses.values()].filter((sense) => [...request.objects].some((o) => sense.includes.has(o)));
-    check.objects = bits.of([...request.objects, ...including.map((sense) => sense.id)]);
+    const where = holdersNamedAsWhere(request, lexicon, asksLightChange(request, lexicon));
+    const wanted = [...request.objects].filter((o) => !where.has(o));
+    const including = [...lexicon.senses.values()].filter((sense) => !where.has(sense.id) && wanted.some((o) => sense.includes.has(o)));
+    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id)]);
   }
   return check;
 }
@@ -527,7 +529,29 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
  * something else of the thing (where each line came from) does not serve it.
  */
 function heldTo(required: readonly string[]): readonly string[] {
-  return required.includes(CONTENT_READING) && required.includes(SEEING) ? required.filter((op) => op !== SEEING) : required;
+  return (required.includes(CONTENT_READING) || required.includes(LISTING)) && required.includes(SEEING) ? required.filter((op) => op !== SEEING) : required;
+}
+
+/**
+ * The holders a request to list the things inside them (桶里都有哪些文件, the
+ * objects inside the bucket), or to add a thing to them with a light verb
+ * (给 x 仓库加个协作者), names as where: neither what it lists nor what it
+ * makes, so a tool that lists or makes the holders themselves (the buckets of
+ * an account, a new repository) does not serve it, however it includes what is
+ * asked for. Empty when the request asks for more than that, or names no holder
+ * as where, or names nothing that lives inside one (then the holder is all
+ * there is to go by).
+ */
+function holdersNamedAsWhere(request: Request, lexicon: Lexicon, light: boolean): ReadonlySet<string> {
+  const none = new Set<string>();
+  if (!light && (!request.required.includes(LISTING) || !request.required.every((op) => op === LISTING || op === SEEING))) return none;
+  const isWhere = (o: string) => {
+    const sense = lexicon.senses.get(o);
+    return sense !== undefined && sense.includes.size > 0 && sense.place !== true && request.frame.objects.has(o) && !namedAsActedOn(request, o);
+  };
+  const where = new Set([...request.objects].filter(isWhere));
+  const livesInside = (o: string) => [...lexicon.senses.values()].some((sense) => sense.includes.has(o));
+  return [...request.objects].some((o) => !where.has(o) && livesInside(o)) ? where : none;
 }
 
 /** The thesaurus's senses of seeing something, however it is shown, and of reading one thing's content (`data/thesaurus.json`). */
@@ -536,9 +560,10 @@ const CONTENT_READING = "read";
 /** The thesaurus's sense of enumerating the things of a kind. */
 const LISTING = "list";
 
-/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
+/** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体), or after 给 (给 x 仓库加个协作者: what receives the thing): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
 const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;
-const PLACE_BEFORE = /(?:[在从到往进入]|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
+const PLACE_BEFORE =
+  /(?:[在从到往进入]|给\s*(?:[\w./:-]+\s*)?|\b(?:in|on|from|at|to|into|under|inside)(?:\s+(?:the|this|that|a|an|my|our))?(?:\s+[a-z-]+)?)\s*$/u;
 
 /** Whether the request names an object somewhere as the thing acted on, not as where (see PLACE_AFTER, PLACE_BEFORE). */
 function namedAsActedOn(request: Request, object: string): boolean {

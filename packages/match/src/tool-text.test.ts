@@ -85,6 +85,13 @@ describe("toolText: what a tool does", () => {
     // with no particular reading, the general one is what it does
     expect(does("配置查看", "查看配置文件的内容")).toContain("view");
   });
+
+  it("takes seeing a measure of a thing (查看…的数量, show the disk usage) for counting, not for reading the thing", () => {
+    expect(does("工单积压", "查看每个工单池中待处理工单的数量")).toEqual(["count"]);
+    expect(does("Volume usage", "Show how much space each volume has left")).toEqual(["count"]);
+    // with no measure named, seeing is what it does
+    expect(does("工单查看", "查看工单池中的待处理工单")).toContain("view");
+  });
 });
 
 describe("toolText: what its params take", () => {

@@ -64,7 +64,11 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
   const objects = new Set([...said.flatMap((f) => [...f.objects]), ...params.objects]);
   return {
     fields,
-    frame: { acts: particularReading(new Set(said.flatMap((f) => [...f.acts])), lexicon), objects, uses: said.flatMap((f) => f.uses) },
+    frame: {
+      acts: measureReading(particularReading(new Set(said.flatMap((f) => [...f.acts])), lexicon), [display, intent]),
+      objects,
+      uses: said.flatMap((f) => f.uses),
+    },
     actsOn: actedOn(tool, name, said[1]!, analyse, lexicon),
   };
 }
@@ -174,6 +178,23 @@ function particularReading(acts: ReadonlySet<string>, lexicon: Lexicon): Readonl
   const reading = (op: string, general: boolean) => lexicon.senses.get(op)?.effect === "read" && lexicon.senses.get(op)?.general === general;
   if (![...acts].some((op) => reading(op, false))) return acts;
   return new Set([...acts].filter((op) => !reading(op, true)));
+}
+
+/** The thesaurus's sense of seeing something, and of finding out how many or how much (`data/thesaurus.json`). */
+const SEEING = "view";
+const COUNTING = "count";
+/** The thesaurus's aspects that are a measure of a thing: how many (数量), how much is used (用量), how much is left (剩余). */
+const MEASURES = new Set(["c:amount", "c:usage", "c:free"]);
+
+/**
+ * What a tool that shows a measure of a thing (查看队列中的消息数量, show disk
+ * usage) reads: the measure. Its display or intent names one, and seeing is
+ * its only general reading: it counts, and does not read the thing's content
+ * (the messages of a queue, the files of a disk).
+ */
+function measureReading(acts: ReadonlySet<string>, said: readonly Analysis[]): ReadonlySet<string> {
+  if (!acts.has(SEEING) || !said.some((a) => a.terms.some((t) => MEASURES.has(t.key)))) return acts;
+  return new Set([...acts].map((op) => (op === SEEING ? COUNTING : op)));
 }
 
 /** Between an auxiliary verb and the operation it carries out: a short stretch of one clause (执行滚动重启, 执行只读SQL查询, run a rolling restart). */

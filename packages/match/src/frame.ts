@@ -18,6 +18,7 @@
 import type { Analysis } from "./analyze.ts";
 import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
+import { LISTING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
 
 /** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
@@ -512,9 +513,6 @@ export function servesOperation(acts: ReadonlySet<string>, operation: string, le
   }
   return false;
 }
-
-/** The thesaurus's sense of enumerating the things of a kind. */
-const LISTING = "list";
 
 /** A destination: where something is put (到 /backup, into a file, to s3://…). */
 const DESTINATION = /^(?:[^，。；！？,;!?]*?\s)?(?:到|进|into|to)\s*\S/u;

@@ -14,6 +14,7 @@ import { isHanText } from "./analyze.ts";
 import { type Frame, type Use, servesOperation } from "./frame.ts";
 import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
+import { CONTENT_READING, LISTING, SEEING } from "./named-senses.ts";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
 import { memoizedAnalyser, type ToolText, toolText } from "./tool-text.ts";
@@ -553,12 +554,6 @@ function holdersNamedAsWhere(request: Request, lexicon: Lexicon, light: boolean)
   const livesInside = (o: string) => [...lexicon.senses.values()].some((sense) => sense.includes.has(o));
   return [...request.objects].some((o) => !where.has(o) && livesInside(o)) ? where : none;
 }
-
-/** The thesaurus's senses of seeing something, however it is shown, and of reading one thing's content (`data/thesaurus.json`). */
-const SEEING = "view";
-const CONTENT_READING = "read";
-/** The thesaurus's sense of enumerating the things of a kind. */
-const LISTING = "list";
 
 /** An object word followed by where (仓库里, 桶上) or after it (in the bucket, 从桶, 存进人格体), or after 给 (给 x 仓库加个协作者: what receives the thing): named as a place, not as the thing acted on; 上 and 下 before a time (域名下个月到期, 上周) are no place. */
 const PLACE_AFTER = /^\s*(?:[里中内]|[上下](?!个|一|周|次|午|月|回|星期|礼拜|半)|底下)/u;

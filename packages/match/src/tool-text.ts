@@ -10,6 +10,7 @@ import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
+import { COUNTING, SEEING } from "./named-senses.ts";
 import { ABSOLUTE, findValues, INSIDE, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
@@ -180,9 +181,6 @@ function particularReading(acts: ReadonlySet<string>, lexicon: Lexicon): Readonl
   return new Set([...acts].filter((op) => !reading(op, true)));
 }
 
-/** The thesaurus's sense of seeing something, and of finding out how many or how much (`data/thesaurus.json`). */
-const SEEING = "view";
-const COUNTING = "count";
 /** The thesaurus's aspects that are a measure of a thing: how many (数量), how much is used (用量), how much is left (剩余). */
 const MEASURES = new Set(["c:amount", "c:usage", "c:free"]);
 

@@ -1,0 +1,13 @@
+/**
+ * The thesaurus senses (`data/thesaurus.json`) that the matcher's rules name
+ * by id, declared once for every module that reads them.
+ */
+
+/** Seeing something, however it is shown. */
+export const SEEING = "view";
+/** Reading one thing's content. */
+export const CONTENT_READING = "read";
+/** Enumerating the things of a kind. */
+export const LISTING = "list";
+/** Finding out how many or how much. */
+export const COUNTING = "count";

@@ -12,7 +12,7 @@
  * tell which of its words a tool covered.
  */
 import { camelCaseParts, englishWords, identifiers, type WordToken } from "./english.ts";
-import { AS_WRITTEN, type HanPart, type Lexicon } from "./lexicon.ts";
+import { AS_WRITTEN, type HanPart, type Lexicon, phrasesIn } from "./lexicon.ts";
 import { isHan, leftmostLongest, normalizeText, splitRuns } from "./normalize.ts";
 
 export type TermKind = "word" | "bigram" | "concept" | "identifier";
@@ -125,13 +125,11 @@ const SPLIT_WORD_INFIXES = ["个", "一个", "一下", "下"];
  * hold it whole (检查一下).
  */
 function hanConcepts(run: string, base: number, lexicon: Lexicon, particles: ReadonlyArray<readonly [number, number]>, out: Term[]): void {
-  const found: Array<{ start: number; end: number; concepts: readonly string[]; parts: readonly HanPart[] }> = [];
+  const found: Array<{ start: number; end: number; concepts: readonly string[]; parts: readonly HanPart[] }> = phrasesIn(lexicon.hanTrie, run).map(
+    ({ start, end, node }) => ({ start, end, concepts: node.concepts!, parts: node.parts ?? [] }),
+  );
   for (let i = 0; i < run.length; i++) {
     const first = lexicon.hanTrie.next.get(run[i]!);
-    let node = first;
-    for (let end = i + 1; node !== undefined; node = end < run.length ? node.next.get(run[end++]!) : undefined) {
-      if (node.concepts !== undefined) found.push({ start: i, end, concepts: node.concepts, parts: node.parts ?? [] });
-    }
     // A verb-object word split by a count or 一下 (留个言 is 留言, 升个级 升级, 校一下时 校时): the whole is that word.
     if (first !== undefined) {
       for (const infix of SPLIT_WORD_INFIXES) {

@@ -254,14 +254,8 @@ function addCompoundParts(root: HanTrie, stops: ReadonlySet<string>, senses: Rea
     memo.set(phrase, (parts = []));
     const whole = nodeOf(root, phrase)!.concepts ?? [];
     if (whole.length === 0) return parts;
-    const found: HanPart[] = [];
-    for (let i = 0; i < phrase.length; i++) {
-      let node = root.next.get(phrase[i]!);
-      for (let end = i + 1; node !== undefined; node = end < phrase.length ? node.next.get(phrase[end++]!) : undefined) {
-        if (node.concepts !== undefined && end - i < phrase.length) found.push({ start: i, end, concepts: node.concepts });
-      }
-    }
-    const words = leftmostLongest(found);
+    const found = phrasesIn(root, phrase).filter((hit) => hit.end - hit.start < phrase.length);
+    const words = leftmostLongest(found.map(({ start, end, node }) => ({ start, end, concepts: node.concepts! })));
     const covered = new Array<boolean>(phrase.length).fill(false);
     for (const w of words) covered.fill(true, w.start, w.end);
     for (const stop of stops) for (let at = phrase.indexOf(stop); at >= 0; at = phrase.indexOf(stop, at + 1)) covered.fill(true, at, at + stop.length);
@@ -288,6 +282,18 @@ function addCompoundParts(root: HanTrie, stops: ReadonlySet<string>, senses: Rea
     for (const [char, child] of node.next) visit(child, phrase + char);
   };
   visit(root, "");
+}
+
+/** Every thesaurus phrase in a Han text, where it stands: from each character, each node of the trie that the text spells on from it and that ends a phrase. */
+export function phrasesIn(root: HanTrie, text: string): Array<{ readonly start: number; readonly end: number; readonly node: HanTrie }> {
+  const hits: Array<{ start: number; end: number; node: HanTrie }> = [];
+  for (let i = 0; i < text.length; i++) {
+    let node = root.next.get(text[i]!);
+    for (let end = i + 1; node !== undefined; node = end < text.length ? node.next.get(text[end++]!) : undefined) {
+      if (node.concepts !== undefined) hits.push({ start: i, end, node });
+    }
+  }
+  return hits;
 }
 
 function nodeOf(root: HanTrie, phrase: string): HanTrie | undefined {

@@ -503,8 +503,9 @@ function factor(fit: Fit): number {
  * its objects or an object that includes one (a tool on paths works on files).
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
+  const light = asksLightChange(request, lexicon);
   const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
-    onActed: asksChangeOfHolder(request, lexicon) || asksLightChange(request, lexicon) || asksListing(request, lexicon),
+    onActed: asksChangeOfHolder(request, lexicon) || light || asksListing(request, lexicon),
   };
   if (request.required.length > 0) {
     const asked = heldTo(request.required);
@@ -515,7 +516,7 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   }
   const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
   if (request.objects.size > 0 && holds) {
-    const where = holdersNamedAsWhere(request, lexicon, asksLightChange(request, lexicon));
+    const where = holdersNamedAsWhere(request, lexicon, light);
     const wanted = [...request.objects].filter((o) => !where.has(o));
     const including = [...lexicon.senses.values()].filter((sense) => !where.has(sense.id) && wanted.some((o) => sense.includes.has(o)));
     check.objects = bits.of([...wanted, ...including.map((sense) => sense.id)]);

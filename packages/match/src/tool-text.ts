@@ -11,7 +11,7 @@ import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { COUNTING, SEEING } from "./named-senses.ts";
-import { ABSOLUTE, findValues, INSIDE, qualified, shapeOf, valueSlots } from "./values.ts";
+import { ABSOLUTE, findValues, INSIDE, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -264,7 +264,6 @@ function whereSlots(slots: ReadonlySet<string>, lexicon: Lexicon): string[] {
     id !== "path" && !kinds.includes(id) && lexicon.senses.get(id)?.class === "object" && kinds.some((kind) => lexicon.senses.get(id)!.includes.has(kind));
   return [...slots].some((slot) => holder(slot.slice(2))) ? kinds.map((id) => qualified(id, INSIDE)) : [];
 }
-const ON_DISK_KINDS: readonly string[] = ["file", "directory"];
 
 function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
   const slots = new Set<string>();

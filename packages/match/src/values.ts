@@ -145,6 +145,9 @@ export function valueSlots(kind: ValueKind, surface: string): readonly string[] 
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
+/** The kinds of thing on disk a path names, the slots where it is from qualifies (`qualifiedSlots`). */
+export const ON_DISK_KINDS: readonly string[] = ["file", "directory"];
+
 /** Where a path is from: the root of a machine's file system (`/etc/hosts`, `~/.ssh`), or inside something that holds files (`docs/ARCH.md` in a repository). */
 export const ABSOLUTE = "absolute";
 export const INSIDE = "inside";
@@ -162,7 +165,7 @@ export function qualifiedSlots(kind: ValueKind, surface: string): readonly strin
   if (kind !== "path" || /^\.{1,2}\//.test(surface)) return [];
   const where = /^[~/]/.test(surface) ? ABSOLUTE : INSIDE;
   return valueSlots(kind, surface)
-    .filter((slot) => slot === "file" || slot === "directory")
+    .filter((slot) => ON_DISK_KINDS.includes(slot))
     .map((slot) => qualified(slot, where));
 }
 

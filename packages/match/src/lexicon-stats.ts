@@ -108,8 +108,6 @@ export interface ThesaurusGap {
   readonly usedBy: readonly string[];
 }
 
-const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
-
 /**
  * The content words of some texts (a tool's intent, display, why and params)
  * that no thesaurus sense knows: Chinese words with an intent character no
@@ -127,13 +125,12 @@ export function thesaurusGaps(texts: ReadonlyArray<{ readonly owner: string; rea
   };
   for (const { owner, text } of texts) {
     const reading = readSenses(text, lexicon);
-    const { text: normalized } = reading.analysis;
-    for (const seg of segmenter.segment(normalized)) {
-      if (!seg.isWordLike) continue;
-      const end = seg.index + seg.segment.length;
-      for (let i = seg.index; i < end; i++) {
+    // The segmenter's Chinese words, as analyze.ts indexes them.
+    for (const word of reading.analysis.terms) {
+      if (word.kind !== "word" || !isHan(word.surface[0]!)) continue;
+      for (let i = word.start; i < word.end; i++) {
         if (isIntentHan(reading, i) && !reading.senses.covers(i, i + 1)) {
-          note(seg.segment, owner);
+          note(word.surface, owner);
           break;
         }
       }

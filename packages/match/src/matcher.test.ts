@@ -209,6 +209,19 @@ describe("intent matching", () => {
     expect(messages.match("看看 jobs 队列里都有哪些消息").candidates[0]?.name).toBe("message-list");
   });
 
+  it("holds a tool that does an operation done to one kind of thing (install) to no object, though a general one is asked beside it", () => {
+    const install = tool({ name: "pkg-install", display: "软件包安装", intent: "在服务器上安装一个或多个软件包", params: [["packages", "包名列表"]] });
+    const calls = tool({ name: "http-get", display: "HTTP 请求", intent: "向一个接口发一个 GET 请求并返回响应", params: [["url", "接口地址"]] });
+    const installing = createMatcher([install, calls]);
+    // curl is read as the HTTP it speaks; install says what is done to it: it is software to put on the machine
+    const asked = "服务器刚重装，初始化一下，把 curl 装上";
+    expect(installing.explain(asked).objects).toContain("http");
+    expect(installing.explain(asked).candidates[0]).toMatchObject({ name: "pkg-install", servesOperation: true, servesObject: true });
+    expect(installing.match(asked).found).toBe(true);
+    // the general operation alone still holds the tool to its object: installing serves no new request to an endpoint
+    expect(installing.explain("新建一个 curl 请求", { tools: ["pkg-install"] }).candidates.find((c) => c.name === "pkg-install")?.servesObject).toBe(false);
+  });
+
   it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
     const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
     const making = createMatcher([repo]);

@@ -216,6 +216,12 @@ interface FrameCheck {
   readonly operations?: SenseSet;
   readonly objects?: SenseSet;
   /**
+   * The operations that serve one asked for that is done to one kind of thing
+   * (install, rotate, mark): a tool that does one needs no object check, the
+   * operation says what it is done to (see `frameCheck`).
+   */
+  readonly particular?: SenseSet;
+  /**
    * The request asks for a change to a thing that holds others (a repository,
    * a persona, a bucket) and names nothing inside it: the tool must act on that
    * thing, not only locate what it acts on by it (a branch tool's repository).
@@ -274,15 +280,17 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const before = (a: number, b: number): boolean => tools[a]!.name < tools[b]!.name;
 
   const objectsFor = (check: FrameCheck, doc: number): SenseSet => (check.onActed ? actedOn[doc]! : objects[doc]!);
+  const fitsObject = (check: FrameCheck, doc: number): boolean =>
+    check.objects === undefined || check.particular?.meets(acts[doc]!) === true || check.objects.meets(objectsFor(check, doc));
   const fit = (check: FrameCheck, doc: number): Fit => ({
     operation: check.operations === undefined || check.operations.meets(acts[doc]!),
-    object: check.objects === undefined || check.objects.meets(objectsFor(check, doc)),
+    object: fitsObject(check, doc),
   });
   // The hot path over 10,000 tools: no object per tool.
   const adjusted = (check: FrameCheck) => (doc: number, score: number) => {
     let adjustedScore = score;
     if (check.operations !== undefined && !check.operations.meets(acts[doc]!)) adjustedScore *= FRAME_MISS;
-    if (check.objects !== undefined && !check.objects.meets(objectsFor(check, doc))) adjustedScore *= FRAME_MISS;
+    if (!fitsObject(check, doc)) adjustedScore *= FRAME_MISS;
     return adjustedScore;
   };
 
@@ -501,19 +509,25 @@ function factor(fit: Fit): number {
  * that serve one it asks for; and, when it asks for nothing in particular or
  * for an operation done to many kinds of thing (view, delete, restart), one of
  * its objects or an object that includes one (a tool on paths works on files).
+ * A tool that serves an operation the request asks for beside those, one done
+ * to one kind of thing (初始化一下，把 jq 装上: install is done to software,
+ * whatever the program is called), needs no object: that operation says what
+ * it is done to, and the general one only how the request puts it.
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const light = asksLightChange(request, lexicon);
-  const check: { operations?: SenseSet; objects?: SenseSet; onActed: boolean } = {
+  const check: { operations?: SenseSet; objects?: SenseSet; particular?: SenseSet; onActed: boolean } = {
     onActed: asksChangeOfHolder(request, lexicon) || light || asksListing(request, lexicon),
   };
-  if (request.required.length > 0) {
-    const asked = heldTo(request.required);
-    const serving = [...lexicon.senses.values()].filter(
-      (sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)),
+  const servingAny = (asked: readonly string[]) =>
+    bits.of(
+      [...lexicon.senses.values()]
+        .filter((sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)))
+        .map((sense) => sense.id),
     );
-    check.operations = bits.of(serving.map((sense) => sense.id));
-  }
+  if (request.required.length > 0) check.operations = servingAny(heldTo(request.required));
+  const particular = request.required.filter((op) => lexicon.senses.get(op)?.general !== true);
+  if (particular.length > 0) check.particular = servingAny(particular);
   const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
   if (request.objects.size > 0 && holds) {
     const where = holdersNamedAsWhere(request, lexicon, light);

@@ -142,6 +142,9 @@ describe("buildLexicon", () => {
       /serves "nothing"/,
     );
     expect(() => buildLexicon(thesaurus({ objects: { path: sense([], ["path"], { includes: ["nothing"] }) } }), stopwords)).toThrow(/includes "nothing"/);
+    expect(() => buildLexicon(thesaurus({ operations: { send: sense([], ["send"], { effect: "change", carries: "nothing" }) } }), stopwords)).toThrow(
+      /carries "nothing"/,
+    );
   });
 
   it("splits stop words into single characters and phrases", () => {

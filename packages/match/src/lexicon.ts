@@ -41,6 +41,12 @@ export interface SenseData {
    * not serve although it reads (getting one value is no listing of many).
    */
   readonly notFor?: readonly string[];
+  /**
+   * Operations only: the object the operation always moves, whatever the
+   * request names (a send carries a message: 告诉他证书续好了 asks for a message
+   * about a certificate, not for anything done to one).
+   */
+  readonly carries?: string;
   /** Objects only: a place where things are (a host), which a request speaks of only when it names nothing else. */
   readonly place?: boolean;
   /** Objects only: the objects (or operations spoken of as things: a commit) that are kinds or parts of this one (a repository includes its branches), so a tool on this one works on them. */
@@ -73,6 +79,8 @@ export interface Sense {
   readonly notFor: readonly string[];
   readonly general: boolean;
   readonly light: boolean;
+  /** The object the operation always moves (see `SenseData.carries`). */
+  readonly carries?: string;
   /** Every object this one includes, directly or through another. */
   readonly includes: ReadonlySet<string>;
   readonly place: boolean;
@@ -162,6 +170,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         notFor: data.notFor ?? [],
         general: data.general === true,
         light: data.light === true,
+        ...(data.carries !== undefined && { carries: data.carries }),
         includes: new Set(data.includes ?? []),
         place: data.place === true,
       });
@@ -176,6 +185,8 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       if (senses.get(unserved)?.effect !== "read")
         throw new Error(`thesaurus: the operation "${sense.id}" is not for "${unserved}", which is not a reading operation`);
     }
+    if (sense.carries !== undefined && senses.get(sense.carries)?.class !== "object")
+      throw new Error(`thesaurus: the operation "${sense.id}" carries "${sense.carries}", which is not an object`);
     for (const part of sense.includes) {
       // an operation spoken of as a thing (a commit, a backup) may be part of an object too
       if (senses.get(part) === undefined || senses.get(part)!.class === "aspect")

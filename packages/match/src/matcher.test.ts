@@ -222,6 +222,25 @@ describe("intent matching", () => {
     expect(installing.explain("新建一个 curl 请求", { tools: ["pkg-install"] }).candidates.find((c) => c.name === "pkg-install")?.servesObject).toBe(false);
   });
 
+  it("takes what a send names for what its message says: a tool that sends messages serves it, whatever the message is about", () => {
+    const notify = tool({
+      name: "notify",
+      display: "消息通知",
+      intent: "给指定的人发送一条通知消息",
+      params: [
+        ["to", "接收者账号"],
+        ["text", "消息正文"],
+      ],
+    });
+    const usage = tool({ name: "disk-usage", display: "磁盘用量", intent: "查看服务器磁盘的使用情况", params: [["host", "主机名"]] });
+    const telling = createMatcher([notify, usage]);
+    // the disk is what the message is about, not what the send is done to
+    for (const told of ["告诉值班的同事 db3 磁盘快满了", "tell the on-call engineer that the disk on db3 is almost full"])
+      expect(telling.explain(told).candidates[0]).toMatchObject({ name: "notify", servesOperation: true, servesObject: true });
+    // a change of another kind done to the disk still asks the disk's own tools
+    expect(telling.explain("把 db3 的磁盘清理一下", { tools: ["notify"] }).candidates.find((c) => c.name === "notify")?.servesObject).toBe(false);
+  });
+
   it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
     const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
     const making = createMatcher([repo]);

@@ -533,7 +533,9 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
     const where = holdersNamedAsWhere(request, lexicon, light);
     const wanted = [...request.objects].filter((o) => !where.has(o));
     const including = [...lexicon.senses.values()].filter((sense) => !where.has(sense.id) && wanted.some((o) => sense.includes.has(o)));
-    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id)]);
+    // What a send names is what its message says (跟他说一下证书续好了): a tool that moves the message serves it.
+    const carried = request.required.flatMap((op) => lexicon.senses.get(op)?.carries ?? []);
+    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id), ...carried]);
   }
   return check;
 }

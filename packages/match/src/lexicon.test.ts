@@ -145,6 +145,23 @@ describe("buildLexicon", () => {
     expect(() => buildLexicon(thesaurus({ operations: { send: sense([], ["send"], { effect: "change", carries: "nothing" }) } }), stopwords)).toThrow(
       /carries "nothing"/,
     );
+    expect(() => buildLexicon(thesaurus({ objects: { bucket: sense([], ["bucket"], { holds: ["nothing"] }) } }), stopwords)).toThrow(/holds "nothing"/);
+  });
+
+  it("calls a holder's parts by the kinds it holds and every kind those include", () => {
+    const lexicon = buildLexicon(
+      thesaurus({
+        objects: {
+          file: sense([], ["file"], { includes: ["archive"] }),
+          archive: sense([], ["archive"]),
+          bucket: sense([], ["bucket"], { includes: ["blob"], holds: ["file"] }),
+          blob: sense([], ["blob"]),
+        },
+      }),
+      stopwords,
+    );
+    expect([...lexicon.senses.get("bucket")!.holds].sort()).toEqual(["archive", "file"]);
+    expect(lexicon.senses.get("file")!.holds.size).toBe(0);
   });
 
   it("splits stop words into single characters and phrases", () => {

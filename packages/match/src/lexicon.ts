@@ -51,6 +51,12 @@ export interface SenseData {
   readonly place?: boolean;
   /** Objects only: the objects (or operations spoken of as things: a commit) that are kinds or parts of this one (a repository includes its branches), so a tool on this one works on them. */
   readonly includes?: readonly string[];
+  /**
+   * Objects only: the kinds of thing people call its parts by (a bucket's
+   * objects are files): a request that names it and a thing of one of those
+   * kinds names one of its parts (桶里那个文件 is an object in the bucket).
+   */
+  readonly holds?: readonly string[];
   readonly zh: readonly string[];
   readonly en: readonly string[];
 }
@@ -83,6 +89,8 @@ export interface Sense {
   readonly carries?: string;
   /** Every object this one includes, directly or through another. */
   readonly includes: ReadonlySet<string>;
+  /** The kinds of thing its parts are called by, and every kind they include (see `SenseData.holds`). */
+  readonly holds: ReadonlySet<string>;
   readonly place: boolean;
 }
 
@@ -172,6 +180,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         light: data.light === true,
         ...(data.carries !== undefined && { carries: data.carries }),
         includes: new Set(data.includes ?? []),
+        holds: new Set(data.holds ?? []),
         place: data.place === true,
       });
       addWords(`"${id}"`, data, id);
@@ -187,6 +196,9 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     }
     if (sense.carries !== undefined && senses.get(sense.carries)?.class !== "object")
       throw new Error(`thesaurus: the operation "${sense.id}" carries "${sense.carries}", which is not an object`);
+    for (const kind of sense.holds) {
+      if (senses.get(kind)?.class !== "object") throw new Error(`thesaurus: the object "${sense.id}" holds "${kind}", which is not an object`);
+    }
     for (const part of sense.includes) {
       // an operation spoken of as a thing (a commit, a backup) may be part of an object too
       if (senses.get(part) === undefined || senses.get(part)!.class === "aspect")
@@ -194,6 +206,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     }
   }
   closeIncludes(senses);
+  closeHolds(senses);
   // An inflected entry the stemmer makes another sense's word (running → run, queued → queue, settings → set) is matched as written: it is that word only, not every form of the other.
   const sensesOf = new Map<string, Set<string>>();
   for (const { key, concept } of english) sensesOf.set(key, (sensesOf.get(key) ?? new Set()).add(concept));
@@ -228,6 +241,14 @@ function closeIncludes(senses: ReadonlyMap<string, Sense>): void {
   for (const sense of senses.values()) {
     const all = sense.includes as Set<string>;
     for (const part of all) for (const deeper of senses.get(part)!.includes) all.add(deeper);
+  }
+}
+
+/** Adds to what each object's parts are called by every kind those include (a bucket's files: its archives and logs too). */
+function closeHolds(senses: ReadonlyMap<string, Sense>): void {
+  for (const sense of senses.values()) {
+    const all = sense.holds as Set<string>;
+    for (const kind of [...all]) for (const part of senses.get(kind)!.includes) all.add(part);
   }
 }
 

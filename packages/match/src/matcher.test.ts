@@ -241,6 +241,25 @@ describe("intent matching", () => {
     expect(telling.explain("把 db3 的磁盘清理一下", { tools: ["notify"] }).candidates.find((c) => c.name === "notify")?.servesObject).toBe(false);
   });
 
+  it("takes a file named beside a bucket for an object in it, and a file named alone for no object of object storage", () => {
+    const remove = tool({
+      name: "object-delete",
+      display: "对象删除",
+      intent: "从对象存储桶中删除一个对象",
+      params: [
+        ["bucket", "存储桶名"],
+        ["key", "对象键"],
+      ],
+    });
+    const storage = createMatcher([remove]);
+    // the bucket says where the file is kept, though not as where (桶里, from the bucket): the file is one of the bucket's objects
+    for (const asked of ["存储桶 media 的旧文件都删了", "remove a file, bucket media"])
+      expect(storage.explain(asked).candidates[0]).toMatchObject({ name: "object-delete", servesObject: true });
+    // a file on a disk is no object of a bucket
+    expect(storage.explain("删掉 /tmp/a.log 这个文件").candidates[0]).toMatchObject({ name: "object-delete", servesObject: false });
+    expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
+  });
+
   it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
     const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
     const making = createMatcher([repo]);

@@ -535,9 +535,22 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
     const including = [...lexicon.senses.values()].filter((sense) => !where.has(sense.id) && wanted.some((o) => sense.includes.has(o)));
     // What a send names is what its message says (跟他说一下证书续好了): a tool that moves the message serves it.
     const carried = request.required.flatMap((op) => lexicon.senses.get(op)?.carries ?? []);
-    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id), ...carried]);
+    check.objects = bits.of([...wanted, ...including.map((sense) => sense.id), ...carried, ...partsNamed(request, lexicon)]);
   }
   return check;
+}
+
+/**
+ * The parts of a holder the request names by the kind people call them
+ * (桶里那个文件, the file in the bucket: an object of object storage): a tool
+ * that acts on those parts serves it, though it knows them by another name.
+ */
+function partsNamed(request: Request, lexicon: Lexicon): string[] {
+  return [...request.objects].flatMap((id) => {
+    const holder = lexicon.senses.get(id);
+    if (holder === undefined || ![...request.objects].some((o) => o !== id && holder.holds.has(o))) return [];
+    return [...holder.includes];
+  });
 }
 
 /**

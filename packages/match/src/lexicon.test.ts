@@ -146,6 +146,7 @@ describe("buildLexicon", () => {
       /carries "nothing"/,
     );
     expect(() => buildLexicon(thesaurus({ objects: { bucket: sense([], ["bucket"], { holds: ["nothing"] }) } }), stopwords)).toThrow(/holds "nothing"/);
+    expect(() => buildLexicon(thesaurus({ objects: { http: sense([], ["http"], { doneBy: "nothing" }) } }), stopwords)).toThrow(/done by "nothing"/);
   });
 
   it("calls a holder's parts by the kinds it holds and every kind those include", () => {

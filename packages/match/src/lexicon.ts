@@ -57,6 +57,12 @@ export interface SenseData {
    * kinds names one of its parts (桶里那个文件 is an object in the bucket).
    */
   readonly holds?: readonly string[];
+  /**
+   * Objects only: the operation that carries out whatever is asked of it (an
+   * endpoint does what it is asked when it is called: 触发这个 webhook, PUT 更新
+   * 接口上的资源).
+   */
+  readonly doneBy?: string;
   readonly zh: readonly string[];
   readonly en: readonly string[];
 }
@@ -91,6 +97,8 @@ export interface Sense {
   readonly includes: ReadonlySet<string>;
   /** The kinds of thing its parts are called by, and every kind they include (see `SenseData.holds`). */
   readonly holds: ReadonlySet<string>;
+  /** The operation that carries out whatever is asked of it (see `SenseData.doneBy`). */
+  readonly doneBy?: string;
   readonly place: boolean;
 }
 
@@ -181,6 +189,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         ...(data.carries !== undefined && { carries: data.carries }),
         includes: new Set(data.includes ?? []),
         holds: new Set(data.holds ?? []),
+        ...(data.doneBy !== undefined && { doneBy: data.doneBy }),
         place: data.place === true,
       });
       addWords(`"${id}"`, data, id);
@@ -196,6 +205,8 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
     }
     if (sense.carries !== undefined && senses.get(sense.carries)?.class !== "object")
       throw new Error(`thesaurus: the operation "${sense.id}" carries "${sense.carries}", which is not an object`);
+    if (sense.doneBy !== undefined && senses.get(sense.doneBy)?.class !== "operation")
+      throw new Error(`thesaurus: the object "${sense.id}" is done by "${sense.doneBy}", which is not an operation`);
     for (const kind of sense.holds) {
       if (senses.get(kind)?.class !== "object") throw new Error(`thesaurus: the object "${sense.id}" holds "${kind}", which is not an object`);
     }

@@ -260,6 +260,24 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("takes whatever is asked of an endpoint given by its address or method for a call of it, and an endpoint named by a word alone for no call", () => {
+    const call = tool({
+      name: "http-call",
+      display: "HTTP 调用",
+      intent: "用指定方法调用一个 HTTP 接口并返回响应",
+      params: [
+        ["url", "接口地址"],
+        ["method", "请求方法，如 GET、POST、PUT"],
+      ],
+    });
+    const calling = createMatcher([call]);
+    // triggering, updating: done by calling the endpoint
+    for (const asked of ["trigger the build hook at https://ci.example.org/hooks/build", "用 PATCH 把 http://10.1.2.3/api/limits 的上限改成 50"])
+      expect(calling.explain(asked).candidates[0]).toMatchObject({ name: "http-call", servesOperation: true, servesObject: true });
+    // an API named by a word asks for something done about it, not a call
+    expect(calling.explain("给 api 服务加个环境变量 DEBUG=1", { tools: ["http-call"] }).candidates[0]?.servesOperation).toBe(false);
+  });
+
   it("serves a light verb's addition to a holder (给 x 仓库加个分支) only with a tool that acts on what is added, not one that makes holders", () => {
     const repo = tool({ name: "repo-create", display: "新建仓库", intent: "为个人或组织新建一个代码仓库", params: [["name", "仓库名"]] });
     const making = createMatcher([repo]);

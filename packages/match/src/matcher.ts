@@ -525,10 +525,11 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
         .filter((sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)))
         .map((sense) => sense.id),
     );
-  if (request.required.length > 0) check.operations = servingAny(heldTo(request.required));
+  const through = request.required.length > 0 ? doneThrough(request, lexicon) : [];
+  if (request.required.length > 0) check.operations = servingAny([...heldTo(request.required), ...through]);
   const particular = request.required.filter((op) => lexicon.senses.get(op)?.general !== true);
   if (particular.length > 0) check.particular = servingAny(particular);
-  const holds = request.required.length === 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
+  const holds = request.required.length === 0 || through.length > 0 || request.required.some((op) => lexicon.senses.get(op)?.general === true);
   if (request.objects.size > 0 && holds) {
     const where = holdersNamedAsWhere(request, lexicon, light);
     const wanted = [...request.objects].filter((o) => !where.has(o));
@@ -538,6 +539,20 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
     check.objects = bits.of([...wanted, ...including.map((sense) => sense.id), ...carried, ...partsNamed(request, lexicon)]);
   }
   return check;
+}
+
+/**
+ * The operations that carry out whatever the request asks of a thing it names
+ * by a value, when that thing does what it is asked when called: an endpoint
+ * given by its address or the method to call it with (trigger
+ * https://ci.example.com/hook, 用 PUT 更新一下): a tool that calls it serves
+ * the request, whatever verb it uses. A word alone (an API, a request) may
+ * name something else done about one (加个接口监控), and holds no tool to a call.
+ */
+function doneThrough(request: Request, lexicon: Lexicon): string[] {
+  const { text } = request.analysis;
+  const byValue = new Set(request.values.flatMap((v) => valueSlots(v.kind, text.slice(v.start, v.end))));
+  return [...byValue].flatMap((o) => (request.objects.has(o) ? (lexicon.senses.get(o)?.doneBy ?? []) : []));
 }
 
 /**

@@ -241,7 +241,7 @@ describe("intent matching", () => {
     expect(telling.explain("把 db3 的磁盘清理一下", { tools: ["notify"] }).candidates.find((c) => c.name === "notify")?.servesObject).toBe(false);
   });
 
-  it("takes a file named beside a bucket for an object in it, and a file named alone for no object of object storage", () => {
+  it("takes a file named beside a bucket, or an address past a bucket, for an object in it, and a file named alone for no object of object storage", () => {
     const remove = tool({
       name: "object-delete",
       display: "对象删除",
@@ -255,6 +255,9 @@ describe("intent matching", () => {
     // the bucket says where the file is kept, though not as where (桶里, from the bucket): the file is one of the bucket's objects
     for (const asked of ["存储桶 media 的旧文件都删了", "remove a file, bucket media"])
       expect(storage.explain(asked).candidates[0]).toMatchObject({ name: "object-delete", servesObject: true });
+    // an address of the bucket's scheme that goes on past the bucket names one of its objects; one that stops at it, the bucket
+    expect(storage.explain("s3 delete s3://media/banners/old.png").candidates[0]).toMatchObject({ name: "object-delete", servesObject: true });
+    expect(storage.explain("s3 delete s3://media").candidates[0]).toMatchObject({ name: "object-delete", servesObject: false });
     // a file on a disk is no object of a bucket
     expect(storage.explain("删掉 /tmp/a.log 这个文件").candidates[0]).toMatchObject({ name: "object-delete", servesObject: false });
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);

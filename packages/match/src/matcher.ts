@@ -557,15 +557,30 @@ function doneThrough(request: Request, lexicon: Lexicon): string[] {
 
 /**
  * The parts of a holder the request names by the kind people call them
- * (桶里那个文件, the file in the bucket: an object of object storage): a tool
- * that acts on those parts serves it, though it knows them by another name.
+ * (桶里那个文件, the file in the bucket: an object of object storage), or by an
+ * address of the holder's own scheme that goes on past the holder
+ * (s3://media/banners/old.png): a tool that acts on those parts serves it,
+ * though it knows them by another name.
  */
 function partsNamed(request: Request, lexicon: Lexicon): string[] {
   return [...request.objects].flatMap((id) => {
     const holder = lexicon.senses.get(id);
-    if (holder === undefined || ![...request.objects].some((o) => o !== id && holder.holds.has(o))) return [];
-    return [...holder.includes];
+    if (holder === undefined) return [];
+    const named = [...request.objects].some((o) => o !== id && holder.holds.has(o)) || addressedInside(request, id);
+    return named ? [...holder.includes] : [];
   });
+}
+
+/** An address past its holder: a scheme, the holder's name, then a path (s3://media/banners/old.png). */
+const PAST_HOLDER = /^[a-z][\w+.-]*:\/\/[^/\s]+\/[^/\s]/iu;
+
+/** Whether the request names the object by the scheme of an address that goes on past the holder it names (see `partsNamed`). */
+function addressedInside(request: Request, object: string): boolean {
+  const { text, terms } = request.analysis;
+  return request.values.some(
+    (v) =>
+      v.kind === "uri" && PAST_HOLDER.test(text.slice(v.start, v.end)) && terms.some((t) => t.key === `c:${object}` && t.start === v.start && t.end <= v.end),
+  );
 }
 
 /**

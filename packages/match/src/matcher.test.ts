@@ -488,6 +488,18 @@ describe("intent matching", () => {
     expect(matcher.explain("qwxz").signals).toBeUndefined();
   });
 
+  it("takes no word that says which (last, latest) or how (逐个, 挨个, 依次) for the request's unknown verb", () => {
+    // a request that is a noun phrase opens with a word that says which, not with a command
+    const listing = matcher.explain("last 5 commits on branch main");
+    expect(listing.signals?.unknownVerb).toBeUndefined();
+    expect(listing.candidates[0]?.name).toBe("git-log");
+    // an adverb of manner stands before the verb: it is not the verb
+    expect(matcher.explain("帮我逐个重启一下这几台上的 nginx 服务").signals?.unknownVerb).toBeUndefined();
+    expect(matcher.explain("把这几台机器挨个换一遍").signals?.unknownVerb).not.toBe("挨");
+    // a verb nobody knows after them is still named
+    expect(matcher.explain("帮我逐个钉一个置顶").signals?.unknownVerb).toBe("钉");
+  });
+
   it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
     expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
     expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);

@@ -483,6 +483,11 @@ const ZH_VERB_BEFORE_OBJECT = new RegExp(
 const ZH_WORD_BEFORE_COUNT = /(\p{Script=Han}{2,})(?=[一两几三四五六七八九十]\s*[个条份张台位套件项])/gu;
 const ZH_COUNTS_OR_POINTS = new RegExp(`^${ZH_COUNTING_OR_POINTING}`, "u");
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
+/** Adverbs that say how a thing is done, one by one or in turn (挨个, 逐个, 逐跳, 一一, 依次, 分批): they stand before the verb and are none. */
+const MANNER = "挨个|挨着|逐[个一条台步跳行批]|一一|一个个|依次|分批|轮流";
+const ZH_MANNER = new RegExp(MANNER, "gu");
+/** The verb after 帮我 / 请, past an adverb of manner (帮我逐个重启). */
+const ZH_ASK_VERB = new RegExp(String.raw`(?:帮我|帮忙|麻烦|替我|请)\s*(?:(?:${MANNER})\s*)?(?!把)([\p{Script=Han}]{1,2}|[a-z]+)`, "u");
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 
 /**
@@ -501,7 +506,7 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
     const body = clause[0];
     const base = clause.index;
-    const ask = /(?:帮我|帮忙|麻烦|替我|请)\s*(?!把)([\p{Script=Han}]{1,2}|[a-z]+)/u.exec(body);
+    const ask = ZH_ASK_VERB.exec(body);
     if (ask !== null) {
       const at = base + ask.index + ask[0].length - ask[1]!.length;
       candidates.push([at, at + firstWordLength(ask[1]!)]);
@@ -532,12 +537,20 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
   }
   const english = EN_ASK.exec(text) ?? /^/.exec(text)!;
   const first = /^[a-z]+/.exec(text.slice(english[0].length));
-  if (first !== null && !asksKnown && !/[?？]/u.test(text) && EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))) {
+  if (
+    first !== null &&
+    !asksKnown &&
+    !/[?？]/u.test(text) &&
+    !EN_ADJECTIVE.test(first[0]) &&
+    EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))
+  ) {
     candidates.push([english[0].length, english[0].length + first[0].length]);
   }
+  const manner = [...text.matchAll(ZH_MANNER)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const [start, end] of candidates) {
     const word = text.slice(start, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(start + i)) || known(start, end)) continue;
+    if (manner.some(([from, to]) => from < end && to > start)) continue;
     return word;
   }
   return undefined;

@@ -179,6 +179,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");
     expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
     expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");
+    // with a modal before it (可以, 能, 该), 了 says it is time to, not that it is done
+    expect(uses("测试都过了，可以部署了")).toContain("部署:deploy:act");
+    expect(uses("数据都对上了，能迁移了吧")).toContain("迁移:move:act");
+    expect(uses("昨天已经部署了")).toContain("部署:deploy:described");
   });
 
   it("takes it for a time clause, a purpose or a topic", () => {
@@ -190,6 +194,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // what is to be spared is no request: 省得再算一遍 saves computing again
     expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
     expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+    // back to an earlier one (到之前的, 到以前的): 之前的 says which, not when
+    expect(uses("数据库回滚到之前的快照")).toContain("回滚:rollback:act");
+    expect(uses("把配置还原到以前的那一份")).toContain("还原到:rollback:act");
+    expect(uses("迁移到新库之前先备份")).toContain("迁移:move:described");
   });
 
   it("takes dropping or dialing a count down for scaling, its object between (drop the api deployment down to 2 replicas)", () => {

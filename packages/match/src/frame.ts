@@ -62,6 +62,8 @@ const ZH_DONE =
   /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|不顶用|不管用|没用|不好使|没效果|不起作用|没生效|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
+/** Back to an earlier one (恢复到之前的版本, 回滚到以前的那个): 之前的 says which, not when. */
+const ZH_BACK_TO_EARLIER = /^到\s*(?:之前|以前|先前|此前)的/u;
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
 const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
@@ -255,7 +257,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
     ZH_DONE.test(after) ||
-    ZH_TIME.test(after) ||
+    (ZH_TIME.test(after) && !ZH_BACK_TO_EARLIER.test(/^到/u.test(after) ? after : context.analysis.text.slice(end - 1, end) + after)) ||
     ZH_PURPOSE_OR_TOPIC.test(before) ||
     ZH_TOPIC_AFTER.test(after)
   )
@@ -280,7 +282,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   // Right before a verb that carries its result, an operation word is that verb's object: 备份删掉, 日志备份清掉.
   if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
-  if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
+  // 可以推到线上了, 能部署了: with a modal before it, 了 says it is time to, not that it is done.
+  if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after) && !/(?:可以|能|该)\s*$/u.test(before)) return "described";
   // A word that carries its result (那条删掉, 那条 delete 掉) is the verb of its clause, whatever counts or points before it; so is the last word of a 把 clause (把 vim 这些常用的装上).
   if (
     ZH_NOUN_BEFORE.test(before) &&
@@ -306,7 +309,8 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
   const between = after.slice(0, at);
   // 发给冰朔的那条通知: the one it is given to may be inside the word (发给, 分给) as well as after it; not in a 把 clause, whose verb it is (把公钥加给 deploy 用户的…).
   const towards = /给$/u.test(context.analysis.text.slice(start, end)) && !/把/u.test(clauseOf(context.analysis.text, start, end).before);
-  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
+  if (/^在[^的]*[上里中内]$/u.test(between) || (/^[到给往]/u.test(between) && !ZH_BACK_TO_EARLIER.test(after)) || (towards && between.trim() !== ""))
+    return true;
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
   for (let i = 0; i < between.length; i++) {
     if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;

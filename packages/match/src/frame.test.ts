@@ -65,6 +65,19 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("copy the database backup")).toContain("backup:backup:noun");
   });
 
+  it("takes an English word that names a thing too (tag, release), right after a verb asked for, for that verb's object", () => {
+    expect(uses("diff tag v1.0 v2.0")).toEqual(["diff:compare:act", "tag:mark:noun"]);
+    expect(required("delete release v3")).toEqual(["delete"]);
+    expect(required("push tag v1.4 to origin")).not.toContain("mark");
+    // a general change after another verb is still a verb of its own (kubectl rollout restart)
+    expect(uses("rollout restart web")).toContain("restart:restart:act");
+  });
+
+  it("takes the operation word of a command line that run carries out for asked (run certbot renew), no preposition between", () => {
+    expect(uses("run certbot renew for api.example.com")).toEqual(["run:run:act", "renew:renew:act"]);
+    expect(uses("run it for the renewal")).not.toContain("renewal:renew:act");
+  });
+
   it("takes the -ed form after get and its object for what is to be done, and get for no reading (get it renewed)", () => {
     expect(required("the cert expires soon, get it renewed")).toEqual(["renew"]);
     expect(required("get the staging certs renewed before Friday")).toEqual(["renew"]);

@@ -150,6 +150,10 @@ interface Context {
   readonly analysis: Analysis;
   /** Where an operation word asked for ends (filled in text order): a change right after one is its object. */
   readonly actEnds: Set<number>;
+  /** Where a `run` asked for ends: what it carries out may follow (run certbot renew). */
+  readonly runEnds: Set<number>;
+  /** The spans an object sense is read on (`start:end`): a word there names a thing as well as what it may do (tag, release). */
+  readonly thingSpans: ReadonlySet<string>;
   /** What is not intent (values): skipped when looking at the words around an English word. */
   readonly exclude: SpanMask | undefined;
   /** The class of the sense at each offset (the first found), for what lies between words. */
@@ -169,12 +173,14 @@ type Reading = Use | "qualifier";
 export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask): Frame {
   const classAt: Array<SenseClass | undefined> = new Array(analysis.text.length);
   const operationEnds = new Map<number, number>();
+  const thingSpans = new Set<string>();
   for (const term of analysis.terms) {
     const sense = term.kind === "concept" ? lexicon.senses.get(term.key.slice(2)) : undefined;
     if (sense !== undefined) for (let i = term.start; i < term.end; i++) classAt[i] ??= sense.class;
+    if (sense?.class === "object") thingSpans.add(`${term.start}:${term.end}`);
     if (sense?.class === "operation" && !exclude?.covers(term.start, term.end)) operationEnds.set(term.start, term.end);
   }
-  const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
+  const context: Context = { analysis, exclude, classAt, operationEnds, thingSpans, actEnds: new Set(), runEnds: new Set() };
   const instances = instanceOperations(lexicon);
   const changesToo = (word: { start: number; end: number }) =>
     analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
@@ -199,12 +205,16 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
     // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
     if (use === "act" && reading === "act") context.actEnds.add(term.end);
+    if (use === "act" && reading === "act" && id === RUN) context.runEnds.add(term.end);
     if (use === "act") acts.add(id);
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
   return { acts, objects, uses };
 }
+
+/** The sense of making a command or job run, which may carry out another operation (run certbot renew). */
+const RUN = "run";
 
 /**
  * A number right after an operation word that names a thing too (a
@@ -383,6 +393,11 @@ function englishUse(context: Context, start: number, end: number, particular = f
     if (word === undefined) break;
     if (EN_SUBORDINATE.has(word.surface)) return "described";
   }
+  // What run carries out is a command line: the operation word in it is its subcommand, asked for (run certbot renew, execute git gc).
+  if (runBefore(context, text, words, at)) return "act";
+  // Right after an English verb asked for, a word that names a thing too (tag, release) is its object: diff tag v1 v2, delete release v3.
+  if (previous !== undefined && context.actEnds.has(previous.end) && !context.runEnds.has(previous.end) && context.thingSpans.has(`${start}:${end}`))
+    return "noun";
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
   // get it renewed, get the certs refreshed: what is to be done is the -ed form; get only says it is to be got done.
@@ -427,6 +442,16 @@ function englishUse(context: Context, start: number, end: number, particular = f
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
+}
+
+/** Whether `run` asked for stands up to three words before `words[at]` in its clause, no preposition between (run certbot renew, not run it for renewal). */
+function runBefore(context: Context, text: string, words: readonly WordToken[], at: number): boolean {
+  for (let back = at, n = 0; n < 3; n++, back--) {
+    const word = clauseNeighbour(text, words, back);
+    if (word === undefined || EN_PREPOSITION.has(word.surface)) return false;
+    if (context.runEnds.has(word.end)) return true;
+  }
+  return false;
 }
 
 /** English words for the record of an operation (commit log, rollout status, deploy history), as ZH_NOUN_HEAD's are (stems). */

@@ -78,6 +78,16 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("run it for the renewal")).not.toContain("renewal:renew:act");
   });
 
+  it("reads colloquial verbs by their sense: getting a thing sorted (搞定, 挂个, take care of) is a light verb, 解到 unpacks, typing a command (敲一条命令) runs it", () => {
+    expect(required("证书过期了，帮我搞定一下")).toEqual(["do"]);
+    expect(required("在 Forgejo 上挂个待办")).toEqual(["do"]);
+    expect(required("please take care of the expired certs")).toEqual(["do"]);
+    expect(required("把包解到 /opt/app")).toEqual(["extract"]);
+    expect(required("帮我敲一条命令看看内核版本")).toContain("run");
+    // a browser is no viewing: 浏览器 holds 浏览 without its sense
+    expect(uses("浏览器提示证书不安全")).toEqual([]);
+  });
+
   it("takes the -ed form after get and its object for what is to be done, and get for no reading (get it renewed)", () => {
     expect(required("the cert expires soon, get it renewed")).toEqual(["renew"]);
     expect(required("get the staging certs renewed before Friday")).toEqual(["renew"]);

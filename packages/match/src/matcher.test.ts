@@ -503,6 +503,9 @@ describe("intent matching", () => {
   it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
     expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
     expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);
+    // a word that only says what the made thing is like comes before a noun some tool knows (a fresh public branch); a value names the unknown thing and is no noun
+    expect(matcher.explain("create a fresh shiny branch off main").verdict).not.toMatch(/the thing the request asks to make/);
+    expect(matcher.explain("add a milestone v2.2 to the issues").verdict).toMatch(/knows what "milestone" is/);
     // a thing a tool knows is made as before; a light verb without a count makes nothing (加到, 搞不定)
     expect(first("给 issue 12 加一条评论")).toBe("issue-comment");
     expect(first("add a comment to issue 12")).toBe("issue-comment");

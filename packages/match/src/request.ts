@@ -599,10 +599,35 @@ function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexico
     if (end - at === 1 && isHanText(text[at]!)) continue;
     const word = text.slice(at, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
+    if (modifiesKnownThing(text, end, known)) continue;
     return word;
   }
   return undefined;
 }
+
+/** Up to two English words more, then the noun of the phrase (a fresh public repo, a brand-new branch). */
+const EN_PHRASE_NOUN = /^((?:\s+[a-z][a-z0-9-]*){1,2})\b/;
+
+/**
+ * Whether an unknown English word before the made thing only says what it is
+ * like (a fresh public repo): the phrase goes on, no preposition between, to a
+ * word some tool or sense knows, which is the thing made.
+ */
+function modifiesKnownThing(text: string, end: number, known: KnownSpan): boolean {
+  const rest = EN_PHRASE_NOUN.exec(text.slice(end));
+  if (rest === null) return false;
+  let at = end;
+  for (const word of rest[1]!.trim().split(/\s+/)) {
+    // a preposition ends the phrase; a value names the unknown thing (a milestone v2.2) and is no noun of the phrase
+    if (PREPOSITION.test(word) || /\d/.test(word)) return false;
+    at = text.indexOf(word, at);
+    if (known(at, at + word.length)) return true;
+    at += word.length;
+  }
+  return false;
+}
+
+const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|under|over|called|named)$/;
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 

@@ -78,12 +78,15 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("run it for the renewal")).not.toContain("renewal:renew:act");
   });
 
-  it("reads colloquial verbs by their sense: getting a thing sorted (搞定, 挂个, take care of) is a light verb, 解到 unpacks, typing a command (敲一条命令) runs it", () => {
+  it("reads colloquial verbs by their sense: getting a thing sorted (搞定, 挂个, take care of) is a light verb, 解到 unpacks, typing a command (敲一条命令) runs it, noting a thing down (记一个) makes it", () => {
     expect(required("证书过期了，帮我搞定一下")).toEqual(["do"]);
     expect(required("在 Forgejo 上挂个待办")).toEqual(["do"]);
     expect(required("please take care of the expired certs")).toEqual(["do"]);
     expect(required("把包解到 /opt/app")).toEqual(["extract"]);
     expect(required("帮我敲一条命令看看内核版本")).toContain("run");
+    // noting a thing down (记一个, 记一条) makes it, and noting it into something (记到) writes there
+    expect(required("在看板上记一个待办")).toEqual(["create"]);
+    expect(required("把这个坑记到知识库里")).toEqual(["write"]);
     // a browser is no viewing: 浏览器 holds 浏览 without its sense
     expect(uses("浏览器提示证书不安全")).toEqual([]);
   });

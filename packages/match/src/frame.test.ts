@@ -87,6 +87,11 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // noting a thing down (记一个, 记一条) makes it, and noting it into something (记到) writes there
     expect(required("在看板上记一个待办")).toEqual(["create"]);
     expect(required("把这个坑记到知识库里")).toEqual(["write"]);
+    // unpacking into a place (释放到), holding an alert down (压一压, 摁掉), and shell commands by what they do (lastlog lists logins, mkdir makes a folder)
+    expect(required("把安装包释放到 /opt/tool")).toEqual(["extract"]);
+    expect(required("磁盘告警先摁掉")).toEqual(["silence"]);
+    expect(frameOf(analyze("lastlog -u deploy", lexicon), lexicon).objects).toContain("user");
+    expect(required("mkdir /srv/www")).toEqual(["create"]);
     // a browser is no viewing: 浏览器 holds 浏览 without its sense
     expect(uses("浏览器提示证书不安全")).toEqual([]);
   });

@@ -155,6 +155,16 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("backup and restore the database")).toEqual(["backup:backup:act", "restore:restore:act"]);
   });
 
+  it("takes an English word that names a thing too, its value and 的 after it, for whose (release v1.0 的附件), and one before a value alone for the verb", () => {
+    const read = (text: string, value: string) => {
+      const at = text.indexOf(value);
+      return frameOf(analyze(text, lexicon), lexicon, new SpanMask(text.length, [[at, at + value.length]])).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
+    };
+    expect(read("release v1.0 的附件换成新包", "v1.0")).toContain("release:publish:noun");
+    expect(read("tag v1.2 的那次提交是谁做的", "v1.2")).toContain("tag:mark:noun");
+    expect(read("tag v1.2 on main", "v1.2")).toContain("tag:mark:act");
+  });
+
   it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
     const text = "delete the v2.0.0 release page";
     const value = text.indexOf("v2.0.0");

@@ -440,6 +440,12 @@ function englishUse(context: Context, start: number, end: number, particular = f
   const valueAt = end + (text.slice(end).length - text.slice(end).trimStart().length);
   const takesValue = context.exclude?.covers(valueAt, valueAt + 1) === true;
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
+  // A word that names a thing too, with its value and 的 after it, is whose (release v1.0 的附件: the release's files), not the verb.
+  if (takesValue && context.thingSpans.has(`${start}:${end}`)) {
+    let valueEnd = valueAt;
+    while (valueEnd < text.length && context.exclude!.covers(valueEnd, valueEnd + 1)) valueEnd++;
+    if (/^\s*的/u.test(text.slice(valueEnd))) return "noun";
+  }
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
 }

@@ -103,6 +103,12 @@ describe("intent matching", () => {
     expect(matcher.explain("curl https://api.example.com/v1/module").objects).not.toContain("module");
   });
 
+  it("keeps an operation read both in what was typed and in a correction of its stretch: 按装 holds 装, install, as 安装 does", () => {
+    expect(matcher.explain("帮我按装 git").required).toEqual(["install"]);
+    // an operation the correction does not read is still not asked for: 建听 is 监听, no create
+    expect(matcher.explain("帮我看看哪个进程在建听 8080").required).not.toContain("create");
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

@@ -286,9 +286,47 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return adjustedScore;
   };
 
-  /** The request read and the tools ranked: the best `count`, or with `count` undefined all that share a term with it. */
+  /**
+   * The request read and the tools ranked: the best `count`, or with `count`
+   * undefined all that share a term with it. An operation word typed as
+   * another word of the same sound (回复 for 恢复: a pinyin input method offers
+   * both) is read as that word when what it says is done by no tool the
+   * request ranks first, and what the other word says is done by the tool
+   * then ranked first, to what the request speaks of.
+   */
   function read(intent: unknown, context: MatchOptions["context"], count: number | undefined): Reading {
-    const request = readRequest(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", vocabulary);
+    const reading = readText(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", context, count);
+    if (servesBest(reading, false)) return reading;
+    for (const text of homophoneReadings(reading.request)) {
+      const other = readText(text, context, count);
+      if (servesBest(other, true)) return other;
+    }
+    return reading;
+  }
+
+  /** Whether the best tool does what the request asks (and, with `object`, works on what it speaks of). */
+  function servesBest(reading: Reading, object: boolean): boolean {
+    const best = reading.ranked[0];
+    if (best === undefined) return true;
+    const fits = fit(reading.check, best.doc);
+    return fits.operation && (!object || fits.object);
+  }
+
+  /** The request with one of its operation words asked for replaced by a word of the same sound that does another operation. */
+  function* homophoneReadings(request: Request): Generator<string> {
+    const text = request.analysis.text;
+    for (const use of request.frame.uses) {
+      if (use.use !== "act" || use.end - use.start < 2 || !isHanText(text.slice(use.start, use.end))) continue;
+      for (const word of vocabulary.typos.homophones(text.slice(use.start, use.end))) {
+        const senses = lexicon.hanPhrases.get(word) ?? [];
+        if (senses.some((sense) => sense !== use.sense && lexicon.senses.get(sense)?.class === "operation"))
+          yield `${text.slice(0, use.start)}${word}${text.slice(use.end)}`;
+      }
+    }
+  }
+
+  function readText(text: string, context: MatchOptions["context"], count: number | undefined): Reading {
+    const request = readRequest(text, vocabulary);
     const terms = [...request.terms, ...contextTerms(context, lexicon, MAX_REQUEST_CHARS)];
     const weights = new Map<string, number>();
     for (const t of terms) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));

@@ -132,6 +132,14 @@ describe("intent matching", () => {
     expect(databases.explain("帮我回复一下这封邮件").required).toEqual(["comment"]);
   });
 
+  it("reads a single character in the verb's place that no sense knows as an operation word of its sound, when the first tool then does it to what is spoken of", () => {
+    // 毒 (poison) is no verb; 读 (read) sounds the same, and a tool reads cache values
+    expect(matcher.match("帮我毒一下缓存里 session 这个键的值").candidates[0]?.name).toBe("cache-get");
+    expect(matcher.explain("帮我毒一下缓存里 session 这个键的值").required).toEqual(["read"]);
+    // a verb of no sound a sense has stays unknown
+    expect(matcher.explain("帮我啃一下缓存里 session 这个键的值").found).toBe(false);
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);

@@ -296,7 +296,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
    */
   function read(intent: unknown, context: MatchOptions["context"], count: number | undefined): Reading {
     const reading = readText(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", context, count);
-    if (servesBest(reading, false)) return reading;
+    if (reading.request.unknownVerb === undefined && servesBest(reading, false)) return reading;
     for (const text of homophoneReadings(reading.request)) {
       const other = readText(text, context, count);
       if (servesBest(other, true)) return other;
@@ -304,25 +304,34 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return reading;
   }
 
-  /** Whether the best tool does what the request asks (and, with `object`, works on what it speaks of). */
-  function servesBest(reading: Reading, object: boolean): boolean {
+  /** Whether the best tool does what the request asks (and, with `other`, works on what it speaks of, the verb known: a reading to take instead). */
+  function servesBest(reading: Reading, other: boolean): boolean {
     const best = reading.ranked[0];
-    if (best === undefined) return true;
+    if (best === undefined) return !other;
     const fits = fit(reading.check, best.doc);
-    return fits.operation && (!object || fits.object);
+    return fits.operation && (!other || (fits.object && reading.request.unknownVerb === undefined));
   }
 
-  /** The request with one of its operation words asked for replaced by a word of the same sound that does another operation. */
+  /**
+   * The request with one of its operation words asked for replaced by a word
+   * of the same sound that does another operation; or a single character in
+   * the verb's place that no sense knows (毒一下) by an operation word of its
+   * sound (读).
+   */
   function* homophoneReadings(request: Request): Generator<string> {
     const text = request.analysis.text;
-    for (const use of request.frame.uses) {
-      if (use.use !== "act" || use.end - use.start < 2 || !isHanText(text.slice(use.start, use.end))) continue;
-      for (const word of vocabulary.typos.homophones(text.slice(use.start, use.end))) {
+    const replaced = function* (start: number, end: number, other: string | undefined) {
+      for (const word of vocabulary.typos.homophones(text.slice(start, end))) {
         const senses = lexicon.hanPhrases.get(word) ?? [];
-        if (senses.some((sense) => sense !== use.sense && lexicon.senses.get(sense)?.class === "operation"))
-          yield `${text.slice(0, use.start)}${word}${text.slice(use.end)}`;
+        if (senses.some((sense) => sense !== other && lexicon.senses.get(sense)?.class === "operation"))
+          yield `${text.slice(0, start)}${word}${text.slice(end)}`;
       }
+    };
+    for (const use of request.frame.uses) {
+      if (use.use === "act" && use.end - use.start > 1 && isHanText(text.slice(use.start, use.end))) yield* replaced(use.start, use.end, use.sense);
     }
+    const verb = request.unknownVerb;
+    if (verb !== undefined && verb.length === 1 && isHanText(verb)) yield* replaced(text.indexOf(verb), text.indexOf(verb) + 1, undefined);
   }
 
   function readText(text: string, context: MatchOptions["context"], count: number | undefined): Reading {
@@ -683,7 +692,8 @@ class SenseSet {
 
 function typoVocabulary(index: InvertedIndex, lexicon: Lexicon): TypoVocabulary {
   const english: string[] = [...lexicon.englishPhrases.keys()].filter((k) => !k.includes(" "));
-  const han: string[] = [...lexicon.hanPhrases.keys()].filter((k) => k.length > 1);
+  // The thesaurus's single characters too: a verb of one character may be typed as another of its sound (毒 for 读).
+  const han: string[] = [...lexicon.hanPhrases.keys()];
   for (const key of index.keys()) {
     if (!key.startsWith("w:")) continue;
     const word = key.slice(2);

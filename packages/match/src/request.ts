@@ -202,7 +202,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
  * stretches: the senses found inside a corrected stretch give way to the
  * senses of its corrections, at the same place, so that a slip in an
  * operation word (推宋, 界压, 题交) is that operation asked for, by the
- * grammar around it, as if typed right.
+ * grammar around it, as if typed right. A sense read both in what was typed
+ * and in a correction of its stretch (装 in 按装 → 安装, install) stays: the
+ * request asks for it either way.
  */
 function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], readings: readonly Term[]): Analysis {
   if (typos.length === 0) return analysis;
@@ -210,7 +212,9 @@ function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], rea
     analysis.text.length,
     typos.map((t) => [t.start, t.end] as const),
   );
-  const kept = analysis.terms.filter((t) => t.kind !== "concept" || !corrected.covers(t.start, t.end));
+  const inside = (t: Term) => (other: { key: string; start: number; end: number }) => other.key === t.key && other.start <= t.start && t.end <= other.end;
+  const agreed = (t: Term): boolean => typos.some(inside(t)) && !readings.some(inside(t));
+  const kept = analysis.terms.filter((t) => t.kind !== "concept" || !corrected.covers(t.start, t.end) || agreed(t));
   return { ...analysis, terms: [...kept, ...readings].sort((a, b) => a.start - b.start) };
 }
 

@@ -63,6 +63,36 @@ describe("intent matching", () => {
     expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 ./srv/notes.txt 的内容"));
   });
 
+  it("ranks by what notation asks for as by an operation word: a range a comparison, an address → a path a download, a path → an address an upload", () => {
+    const notation = createMatcher([
+      tool({ name: "commit-history", display: "提交历史", intent: "查看仓库某个分支的提交历史", params: [["ref", "分支、标签或提交"]] }),
+      tool({ name: "ref-diff", display: "代码差异", intent: "比较两个版本之间的改动", params: [["base", "基准分支、标签或提交"]] }),
+      tool({
+        name: "object-get",
+        display: "对象下载",
+        intent: "把对象存储里的文件下载到本地",
+        params: [
+          ["source", "对象地址"],
+          ["dest", "本地路径"],
+        ],
+      }),
+      tool({
+        name: "object-put",
+        display: "对象上传",
+        intent: "把本地文件上传到对象存储",
+        params: [
+          ["source", "本地文件路径"],
+          ["dest", "对象地址"],
+        ],
+      }),
+    ]);
+    expect(notation.match("3e1a7f0...9b2c4d1").candidates[0]?.name).toBe("ref-diff");
+    expect(notation.match("s3://media/img/banner.png -> /srv/www/banner.png").candidates[0]?.name).toBe("object-get");
+    expect(notation.match("/srv/www/banner.png -> s3://media/img/banner.png").candidates[0]?.name).toBe("object-put");
+    // the notation's sense ranks and asks nothing more of the request than its values do (left out of what it could score)
+    expect(notation.explain("3e1a7f0...9b2c4d1").terms.find((t) => t.key === "c:compare")?.refines).toBe(true);
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -93,6 +93,18 @@ describe("intent matching", () => {
     expect(notation.explain("3e1a7f0...9b2c4d1").terms.find((t) => t.key === "c:compare")?.refines).toBe(true);
   });
 
+  it("tells the network's tools apart by the aspect asked: whether a host answers (丢包, reachable) or the way to it (hops, 路由)", () => {
+    const network = createMatcher([
+      tool({ name: "net-probe", display: "连通性检测", intent: "向主机发送探测包，看网络通不通、丢包多少", params: [["host", "目标主机"]] }),
+      tool({ name: "net-path", display: "路径追踪", intent: "Show each hop of the network route to a host", params: [["host", "目标主机"]] }),
+    ]);
+    const best = (intent: string) => network.explain(intent).candidates[0]?.name;
+    expect(best("10.2.0.7 packet loss")).toBe("net-probe");
+    expect(best("is 10.2.0.7 reachable from here")).toBe("net-probe");
+    expect(best("到 10.2.0.7 的路由要经过几跳")).toBe("net-path");
+    expect(best("10.2.0.7 的网络链路")).toBe("net-path");
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -105,6 +105,18 @@ describe("intent matching", () => {
     expect(best("10.2.0.7 的网络链路")).toBe("net-path");
   });
 
+  it("reads the monitoring system (监控, monitoring) as what holds both the figures and the alerts, not as the figures", () => {
+    const monitoring = createMatcher([
+      tool({ name: "alarms", display: "当前告警", intent: "列出监控系统里正在触发的告警", params: [["level", "告警级别"]] }),
+      tool({ name: "figures", display: "指标查询", intent: "查询监控系统中的时序指标和曲线", params: [["expr", "查询表达式"]] }),
+    ]);
+    const best = (intent: string) => monitoring.explain(intent).candidates[0]?.name;
+    // naming the system says neither: what else is asked (something gone red: an alert) decides
+    expect(best("监控里是不是一片红")).toBe("alarms");
+    expect(best("anything red in monitoring?")).toBe("alarms");
+    expect(best("监控上 api 的曲线")).toBe("figures");
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -117,6 +117,17 @@ describe("intent matching", () => {
     expect(best("监控上 api 的曲线")).toBe("figures");
   });
 
+  it("reads a program's memory dump (core dump, heap dump, 转储文件) as a file, not as a database's dump (a backup)", () => {
+    const dumps = createMatcher([
+      tool({ name: "db-dump", display: "数据库备份", intent: "Back up a database to a dump file", params: [["database", "数据库名"]] }),
+      tool({ name: "rm-file", display: "删除文件", intent: "删除服务器上的一个文件", params: [["path", "文件路径"]] }),
+    ]);
+    const best = (intent: string) => dumps.explain(intent).candidates[0]?.name;
+    expect(best("remove the heap dump the JVM left behind")).toBe("rm-file");
+    expect(best("把那个崩溃转储删了")).toBe("rm-file");
+    expect(best("dump the orders database")).toBe("db-dump");
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -128,6 +128,16 @@ describe("intent matching", () => {
     expect(best("dump the orders database")).toBe("db-dump");
   });
 
+  it("reads logging in (logging into, logged into, signing in) as a user's login, not as a log", () => {
+    const logins = createMatcher([
+      tool({ name: "app-logs", display: "应用日志", intent: "Show the last lines of an application's log", params: [["app", "应用名"]] }),
+      tool({ name: "accounts", display: "账号列表", intent: "列出机器上的账号和它们最近一次登录的时间", params: [["host", "主机"]] }),
+    ]);
+    const best = (intent: string) => logins.explain(intent).candidates[0]?.name;
+    expect(best("anyone logging into db-02 at night?")).toBe("accounts");
+    expect(best("who logged into db-02 yesterday")).toBe("accounts");
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadTool } from "../load.ts";
 import type { Value } from "../syntax/ast.ts";
-import { mutationsOf, textOf, variants } from "../syntax/arbitraries.test-support.ts";
+import { mutationsOf, syntaxAtoms, textOf, variants } from "../syntax/arbitraries.test-support.ts";
 import { parse } from "../syntax/parse.ts";
 import { format, FormatError, formatText } from "./format.ts";
 
@@ -281,44 +281,8 @@ describe("format, fuzzed", () => {
     if (parse(text).diagnostics.some((d) => d.severity === "error")) return;
     formatted(text);
   };
-  const atoms = [
-    "a",
-    "键",
-    ":",
-    ": ",
-    " ",
-    "  ",
-    "\n",
-    "\n  ",
-    "\n    ",
-    "\r\n",
-    "\r",
-    "\t",
-    "{",
-    "}",
-    "[",
-    "]",
-    ",",
-    "- ",
-    "#",
-    " #",
-    "# c",
-    '"',
-    "'",
-    "|",
-    ">",
-    "|-",
-    ">+",
-    "|2",
-    "-",
-    "+",
-    "2",
-    "m",
-    "p:",
-    " t:",
-    "type: string",
-    "\uFEFF",
-  ];
+  /** Besides the syntax's own pieces, the ones a formatter rearranges: indentation, block headers, keys and comments. */
+  const atoms = [...syntaxAtoms, "\n  ", "\n    ", "|-", ">+", "|2", "m", "p:", " t:", "# c", "type: string"];
   const syntaxy = textOf(atoms, 60);
   const mutated = mutationsOf(variants, fc.constantFrom(...atoms));
 

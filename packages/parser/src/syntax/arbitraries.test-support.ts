@@ -32,40 +32,40 @@ export function mutationsOf(texts: readonly string[], insert: fc.Arbitrary<strin
   });
 }
 
+/** The characters and pieces that matter to the syntax. */
+export const syntaxAtoms: readonly string[] = [
+  "a",
+  "键",
+  "😀",
+  ":",
+  ": ",
+  " ",
+  "  ",
+  "\n",
+  "\r\n",
+  "\r",
+  "\t",
+  "{",
+  "}",
+  "[",
+  "]",
+  ",",
+  "- ",
+  "#",
+  " #",
+  '"',
+  "'",
+  "\\",
+  "|",
+  ">",
+  "-",
+  "+",
+  "2",
+  "\uFEFF",
+];
+
 /** Text built from the characters that matter to the syntax. */
-export const syntaxy = textOf(
-  [
-    "a",
-    "键",
-    "😀",
-    ":",
-    ": ",
-    " ",
-    "  ",
-    "\n",
-    "\r\n",
-    "\r",
-    "\t",
-    "{",
-    "}",
-    "[",
-    "]",
-    ",",
-    "- ",
-    "#",
-    " #",
-    '"',
-    "'",
-    "\\",
-    "|",
-    ">",
-    "-",
-    "+",
-    "2",
-    "\uFEFF",
-  ],
-  200,
-);
+export const syntaxy = textOf(syntaxAtoms, 200);
 
 /** A valid file with a few characters inserted, deleted or replaced. */
 export const mutated = mutationsOf(variants, fc.string({ maxLength: 3, unit: "binary" }));

@@ -93,49 +93,59 @@ describe("intent matching", () => {
     expect(notation.explain("3e1a7f0...9b2c4d1").terms.find((t) => t.key === "c:compare")?.refines).toBe(true);
   });
 
-  it("tells the network's tools apart by the aspect asked: whether a host answers (丢包, reachable) or the way to it (hops, 路由)", () => {
-    const network = createMatcher([
-      tool({ name: "net-probe", display: "连通性检测", intent: "向主机发送探测包，看网络通不通、丢包多少", params: [["host", "目标主机"]] }),
-      tool({ name: "net-path", display: "路径追踪", intent: "Show each hop of the network route to a host", params: [["host", "目标主机"]] }),
-    ]);
-    const best = (intent: string) => network.explain(intent).candidates[0]?.name;
-    expect(best("10.2.0.7 packet loss")).toBe("net-probe");
-    expect(best("is 10.2.0.7 reachable from here")).toBe("net-probe");
-    expect(best("到 10.2.0.7 的路由要经过几跳")).toBe("net-path");
-    expect(best("10.2.0.7 的网络链路")).toBe("net-path");
-  });
-
-  it("reads the monitoring system (监控, monitoring) as what holds both the figures and the alerts, not as the figures", () => {
-    const monitoring = createMatcher([
-      tool({ name: "alarms", display: "当前告警", intent: "列出监控系统里正在触发的告警", params: [["level", "告警级别"]] }),
-      tool({ name: "figures", display: "指标查询", intent: "查询监控系统中的时序指标和曲线", params: [["expr", "查询表达式"]] }),
-    ]);
-    const best = (intent: string) => monitoring.explain(intent).candidates[0]?.name;
-    // naming the system says neither: what else is asked (something gone red: an alert) decides
-    expect(best("监控里是不是一片红")).toBe("alarms");
-    expect(best("anything red in monitoring?")).toBe("alarms");
-    expect(best("监控上 api 的曲线")).toBe("figures");
-  });
-
-  it("reads a program's memory dump (core dump, heap dump, 转储文件) as a file, not as a database's dump (a backup)", () => {
-    const dumps = createMatcher([
-      tool({ name: "db-dump", display: "数据库备份", intent: "Back up a database to a dump file", params: [["database", "数据库名"]] }),
-      tool({ name: "rm-file", display: "删除文件", intent: "删除服务器上的一个文件", params: [["path", "文件路径"]] }),
-    ]);
-    const best = (intent: string) => dumps.explain(intent).candidates[0]?.name;
-    expect(best("remove the heap dump the JVM left behind")).toBe("rm-file");
-    expect(best("把那个崩溃转储删了")).toBe("rm-file");
-    expect(best("dump the orders database")).toBe("db-dump");
-  });
-
-  it("reads logging in (logging into, logged into, signing in) as a user's login, not as a log", () => {
-    const logins = createMatcher([
-      tool({ name: "app-logs", display: "应用日志", intent: "Show the last lines of an application's log", params: [["app", "应用名"]] }),
-      tool({ name: "accounts", display: "账号列表", intent: "列出机器上的账号和它们最近一次登录的时间", params: [["host", "主机"]] }),
-    ]);
-    const best = (intent: string) => logins.explain(intent).candidates[0]?.name;
-    expect(best("anyone logging into db-02 at night?")).toBe("accounts");
-    expect(best("who logged into db-02 yesterday")).toBe("accounts");
+  // Tools on one object told apart by the senses the thesaurus gives their words (docs/matching.md, "Round ten: ranking").
+  it.each<[string, Parameters<typeof createMatcher>[0], Array<[string, string]>]>([
+    [
+      "tells the network's tools apart by the aspect asked: whether a host answers (丢包, reachable) or the way to it (hops, 路由)",
+      [
+        tool({ name: "net-probe", display: "连通性检测", intent: "向主机发送探测包，看网络通不通、丢包多少", params: [["host", "目标主机"]] }),
+        tool({ name: "net-path", display: "路径追踪", intent: "Show each hop of the network route to a host", params: [["host", "目标主机"]] }),
+      ],
+      [
+        ["10.2.0.7 packet loss", "net-probe"],
+        ["is 10.2.0.7 reachable from here", "net-probe"],
+        ["到 10.2.0.7 的路由要经过几跳", "net-path"],
+        ["10.2.0.7 的网络链路", "net-path"],
+      ],
+    ],
+    [
+      "reads the monitoring system (监控, monitoring) as what holds both the figures and the alerts, not as the figures",
+      [
+        tool({ name: "alarms", display: "当前告警", intent: "列出监控系统里正在触发的告警", params: [["level", "告警级别"]] }),
+        tool({ name: "figures", display: "指标查询", intent: "查询监控系统中的时序指标和曲线", params: [["expr", "查询表达式"]] }),
+      ],
+      [
+        ["监控里是不是一片红", "alarms"],
+        ["anything red in monitoring?", "alarms"],
+        ["监控上 api 的曲线", "figures"],
+      ],
+    ],
+    [
+      "reads a program's memory dump (core dump, heap dump, 转储文件) as a file, not as a database's dump (a backup)",
+      [
+        tool({ name: "db-dump", display: "数据库备份", intent: "Back up a database to a dump file", params: [["database", "数据库名"]] }),
+        tool({ name: "rm-file", display: "删除文件", intent: "删除服务器上的一个文件", params: [["path", "文件路径"]] }),
+      ],
+      [
+        ["remove the heap dump the JVM left behind", "rm-file"],
+        ["把那个崩溃转储删了", "rm-file"],
+        ["dump the orders database", "db-dump"],
+      ],
+    ],
+    [
+      "reads logging in (logging into, logged into, signing in) as a user's login, not as a log",
+      [
+        tool({ name: "app-logs", display: "应用日志", intent: "Show the last lines of an application's log", params: [["app", "应用名"]] }),
+        tool({ name: "accounts", display: "账号列表", intent: "列出机器上的账号和它们最近一次登录的时间", params: [["host", "主机"]] }),
+      ],
+      [
+        ["anyone logging into db-02 at night?", "accounts"],
+        ["who logged into db-02 yesterday", "accounts"],
+      ],
+    ],
+  ])("%s", (_, tools, expectations) => {
+    const matcher = createMatcher(tools);
+    for (const [intent, best] of expectations) expect(matcher.explain(intent).candidates[0]?.name, intent).toBe(best);
   });
 
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {

@@ -143,6 +143,17 @@ describe("intent matching", () => {
         ["who logged into db-02 yesterday", "accounts"],
       ],
     ],
+    [
+      "reads a thing's stats (statistics, 统计数据) as its counts: the tool that counts its contents, not one that only names it",
+      [
+        tool({ name: "queue-drop", display: "清空队列", intent: "Drop every message waiting in a queue", params: [["queue", "队列名"]] }),
+        tool({ name: "queue-size", display: "队列消息数", intent: "查看每个队列里待消费消息的数量", params: [["queue", "队列名"]] }),
+      ],
+      [
+        ["stats of the orders queue", "queue-size"],
+        ["queue statistics", "queue-size"],
+      ],
+    ],
   ])("%s", (_, tools, expectations) => {
     const matcher = createMatcher(tools);
     for (const [intent, best] of expectations) expect(matcher.explain(intent).candidates[0]?.name, intent).toBe(best);

@@ -65,6 +65,37 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("copy the database backup")).toContain("backup:backup:noun");
   });
 
+  it("takes an English word that names a thing too (tag, release), right after a verb asked for, for that verb's object", () => {
+    expect(uses("diff tag v1.0 v2.0")).toEqual(["diff:compare:act", "tag:mark:noun"]);
+    expect(required("delete release v3")).toEqual(["delete"]);
+    expect(required("push tag v1.4 to origin")).not.toContain("mark");
+    // a general change after another verb is still a verb of its own (kubectl rollout restart)
+    expect(uses("rollout restart web")).toContain("restart:restart:act");
+  });
+
+  it("takes the operation word of a command line that run carries out for asked (run certbot renew), no preposition between", () => {
+    expect(uses("run certbot renew for api.example.com")).toEqual(["run:run:act", "renew:renew:act"]);
+    expect(uses("run it for the renewal")).not.toContain("renewal:renew:act");
+  });
+
+  it("reads colloquial verbs by their sense: getting a thing sorted (搞定, 挂个, take care of) is a light verb, 解到 unpacks, typing a command (敲一条命令) runs it, noting a thing down (记一个) makes it", () => {
+    expect(required("证书过期了，帮我搞定一下")).toEqual(["do"]);
+    expect(required("在 Forgejo 上挂个待办")).toEqual(["do"]);
+    expect(required("please take care of the expired certs")).toEqual(["do"]);
+    expect(required("把包解到 /opt/app")).toEqual(["extract"]);
+    expect(required("帮我敲一条命令看看内核版本")).toContain("run");
+    // noting a thing down (记一个, 记一条) makes it, and noting it into something (记到) writes there
+    expect(required("在看板上记一个待办")).toEqual(["create"]);
+    expect(required("把这个坑记到知识库里")).toEqual(["write"]);
+    // unpacking into a place (释放到), holding an alert down (压一压, 摁掉), and shell commands by what they do (lastlog lists logins, mkdir makes a folder)
+    expect(required("把安装包释放到 /opt/tool")).toEqual(["extract"]);
+    expect(required("磁盘告警先摁掉")).toEqual(["silence"]);
+    expect(frameOf(analyze("lastlog -u deploy", lexicon), lexicon).objects).toContain("user");
+    expect(required("mkdir /srv/www")).toEqual(["create"]);
+    // a browser is no viewing: 浏览器 holds 浏览 without its sense
+    expect(uses("浏览器提示证书不安全")).toEqual([]);
+  });
+
   it("takes the -ed form after get and its object for what is to be done, and get for no reading (get it renewed)", () => {
     expect(required("the cert expires soon, get it renewed")).toEqual(["renew"]);
     expect(required("get the staging certs renewed before Friday")).toEqual(["renew"]);
@@ -124,6 +155,16 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("backup and restore the database")).toEqual(["backup:backup:act", "restore:restore:act"]);
   });
 
+  it("takes an English word that names a thing too, its value and 的 after it, for whose (release v1.0 的附件), and one before a value alone for the verb", () => {
+    const read = (text: string, value: string) => {
+      const at = text.indexOf(value);
+      return frameOf(analyze(text, lexicon), lexicon, new SpanMask(text.length, [[at, at + value.length]])).uses.map((u) => `${u.surface}:${u.sense}:${u.use}`);
+    };
+    expect(read("release v1.0 的附件换成新包", "v1.0")).toContain("release:publish:noun");
+    expect(read("tag v1.2 的那次提交是谁做的", "v1.2")).toContain("tag:mark:noun");
+    expect(read("tag v1.2 on main", "v1.2")).toContain("tag:mark:act");
+  });
+
   it("reads the words around a value as if its own punctuation (v2.0.0) broke no clause", () => {
     const text = "delete the v2.0.0 release page";
     const value = text.indexOf("v2.0.0");
@@ -179,6 +220,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("报表跑得巨慢")).toContain("跑:run:described");
     expect(uses("哪些 pod 在反复重启")).toContain("重启:restart:described");
     expect(uses("verify the iso we just downloaded")).toContain("downloaded:download:described");
+    // with a modal before it (可以, 能, 该), 了 says it is time to, not that it is done
+    expect(uses("测试都过了，可以部署了")).toContain("部署:deploy:act");
+    expect(uses("数据都对上了，能迁移了吧")).toContain("迁移:move:act");
+    expect(uses("昨天已经部署了")).toContain("部署:deploy:described");
   });
 
   it("takes it for a time clause, a purpose or a topic", () => {
@@ -190,6 +235,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // what is to be spared is no request: 省得再算一遍 saves computing again
     expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
     expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+    // back to an earlier one (到之前的, 到以前的): 之前的 says which, not when
+    expect(uses("数据库回滚到之前的快照")).toContain("回滚:rollback:act");
+    expect(uses("把配置还原到以前的那一份")).toContain("还原到:rollback:act");
+    expect(uses("迁移到新库之前先备份")).toContain("迁移:move:described");
   });
 
   it("takes dropping or dialing a count down for scaling, its object between (drop the api deployment down to 2 replicas)", () => {

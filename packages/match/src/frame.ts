@@ -62,6 +62,8 @@ const ZH_DONE =
   /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|不顶用|不管用|没用|不好使|没效果|不起作用|没生效|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
+/** Back to an earlier one (恢复到之前的版本, 回滚到以前的那个): 之前的 says which, not when. */
+const ZH_BACK_TO_EARLIER = /^到\s*(?:之前|以前|先前|此前)的/u;
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
 const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
@@ -148,6 +150,10 @@ interface Context {
   readonly analysis: Analysis;
   /** Where an operation word asked for ends (filled in text order): a change right after one is its object. */
   readonly actEnds: Set<number>;
+  /** Where a `run` asked for ends: what it carries out may follow (run certbot renew). */
+  readonly runEnds: Set<number>;
+  /** The spans an object sense is read on (`start:end`): a word there names a thing as well as what it may do (tag, release). */
+  readonly thingSpans: ReadonlySet<string>;
   /** What is not intent (values): skipped when looking at the words around an English word. */
   readonly exclude: SpanMask | undefined;
   /** The class of the sense at each offset (the first found), for what lies between words. */
@@ -167,12 +173,14 @@ type Reading = Use | "qualifier";
 export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask): Frame {
   const classAt: Array<SenseClass | undefined> = new Array(analysis.text.length);
   const operationEnds = new Map<number, number>();
+  const thingSpans = new Set<string>();
   for (const term of analysis.terms) {
     const sense = term.kind === "concept" ? lexicon.senses.get(term.key.slice(2)) : undefined;
     if (sense !== undefined) for (let i = term.start; i < term.end; i++) classAt[i] ??= sense.class;
+    if (sense?.class === "object") thingSpans.add(`${term.start}:${term.end}`);
     if (sense?.class === "operation" && !exclude?.covers(term.start, term.end)) operationEnds.set(term.start, term.end);
   }
-  const context: Context = { analysis, exclude, classAt, operationEnds, actEnds: new Set() };
+  const context: Context = { analysis, exclude, classAt, operationEnds, thingSpans, actEnds: new Set(), runEnds: new Set() };
   const instances = instanceOperations(lexicon);
   const changesToo = (word: { start: number; end: number }) =>
     analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
@@ -197,12 +205,16 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     uses.push({ sense: id, surface: term.surface, start: term.start, end: term.end, use });
     // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
     if (use === "act" && reading === "act") context.actEnds.add(term.end);
+    if (use === "act" && reading === "act" && id === RUN) context.runEnds.add(term.end);
     if (use === "act") acts.add(id);
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
   return { acts, objects, uses };
 }
+
+/** The sense of making a command or job run, which may carry out another operation (run certbot renew). */
+const RUN = "run";
 
 /**
  * A number right after an operation word that names a thing too (a
@@ -255,7 +267,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
     ZH_DONE.test(after) ||
-    ZH_TIME.test(after) ||
+    (ZH_TIME.test(after) && !ZH_BACK_TO_EARLIER.test(/^到/u.test(after) ? after : context.analysis.text.slice(end - 1, end) + after)) ||
     ZH_PURPOSE_OR_TOPIC.test(before) ||
     ZH_TOPIC_AFTER.test(after)
   )
@@ -280,7 +292,8 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   // Right before a verb that carries its result, an operation word is that verb's object: 备份删掉, 日志备份清掉.
   if (resultVerbAt(context, end)) return "noun";
   // 改了配置 is done; 把它删了吧 and 把压缩包删了 are asked for.
-  if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after)) return "described";
+  // 可以推到线上了, 能部署了: with a modal before it, 了 says it is time to, not that it is done.
+  if (/^了/u.test(after) && !/把/u.test(before) && !/^了\s*[吧啊呀]/u.test(after) && !/(?:可以|能|该)\s*$/u.test(before)) return "described";
   // A word that carries its result (那条删掉, 那条 delete 掉) is the verb of its clause, whatever counts or points before it; so is the last word of a 把 clause (把 vim 这些常用的装上).
   if (
     ZH_NOUN_BEFORE.test(before) &&
@@ -306,7 +319,8 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
   const between = after.slice(0, at);
   // 发给冰朔的那条通知: the one it is given to may be inside the word (发给, 分给) as well as after it; not in a 把 clause, whose verb it is (把公钥加给 deploy 用户的…).
   const towards = /给$/u.test(context.analysis.text.slice(start, end)) && !/把/u.test(clauseOf(context.analysis.text, start, end).before);
-  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
+  if (/^在[^的]*[上里中内]$/u.test(between) || (/^[到给往]/u.test(between) && !ZH_BACK_TO_EARLIER.test(after)) || (towards && between.trim() !== ""))
+    return true;
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
   for (let i = 0; i < between.length; i++) {
     if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;
@@ -379,6 +393,11 @@ function englishUse(context: Context, start: number, end: number, particular = f
     if (word === undefined) break;
     if (EN_SUBORDINATE.has(word.surface)) return "described";
   }
+  // What run carries out is a command line: the operation word in it is its subcommand, asked for (run certbot renew, execute git gc).
+  if (runBefore(context, text, words, at)) return "act";
+  // Right after an English verb asked for, a word that names a thing too (tag, release) is its object: diff tag v1 v2, delete release v3.
+  if (previous !== undefined && context.actEnds.has(previous.end) && !context.runEnds.has(previous.end) && context.thingSpans.has(`${start}:${end}`))
+    return "noun";
   const verbPosition = previous === undefined || EN_VERB_POSITION.has(previous.surface);
   const last = words.findLast((w) => w.end === end) ?? first;
   // get it renewed, get the certs refreshed: what is to be done is the -ed form; get only says it is to be got done.
@@ -421,8 +440,24 @@ function englishUse(context: Context, start: number, end: number, particular = f
   const valueAt = end + (text.slice(end).length - text.slice(end).trimStart().length);
   const takesValue = context.exclude?.covers(valueAt, valueAt + 1) === true;
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
+  // A word that names a thing too, with its value and 的 after it, is whose (release v1.0 的附件: the release's files), not the verb.
+  if (takesValue && context.thingSpans.has(`${start}:${end}`)) {
+    let valueEnd = valueAt;
+    while (valueEnd < text.length && context.exclude!.covers(valueEnd, valueEnd + 1)) valueEnd++;
+    if (/^\s*的/u.test(text.slice(valueEnd))) return "noun";
+  }
   if (!verbPosition && /[^s]s$/.test(last.surface) && last.surface !== last.stem) return "noun";
   return "act";
+}
+
+/** Whether `run` asked for stands up to three words before `words[at]` in its clause, no preposition between (run certbot renew, not run it for renewal). */
+function runBefore(context: Context, text: string, words: readonly WordToken[], at: number): boolean {
+  for (let back = at, n = 0; n < 3; n++, back--) {
+    const word = clauseNeighbour(text, words, back);
+    if (word === undefined || EN_PREPOSITION.has(word.surface)) return false;
+    if (context.runEnds.has(word.end)) return true;
+  }
+  return false;
 }
 
 /** English words for the record of an operation (commit log, rollout status, deploy history), as ZH_NOUN_HEAD's are (stems). */

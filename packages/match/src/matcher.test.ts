@@ -199,6 +199,43 @@ describe("intent matching", () => {
     expect(matcher.explain("curl https://api.example.com/v1/module").objects).not.toContain("module");
   });
 
+  it("keeps an operation read both in what was typed and in a correction of its stretch: 按装 holds 装, install, as 安装 does", () => {
+    expect(matcher.explain("帮我按装 git").required).toEqual(["install"]);
+    // an operation the correction does not read is still not asked for: 建听 is 监听, no create
+    expect(matcher.explain("帮我看看哪个进程在建听 8080").required).not.toContain("create");
+  });
+
+  it("reads an operation word as another word of its sound when no tool does what it says and the first tool then does what the other says, to what is spoken of", () => {
+    const databases = createMatcher([
+      ...REGISTRY,
+      tool({ name: "db-backup", display: "数据库备份", intent: "把数据库导出成一个备份文件", params: [["database", "数据库名"]] }),
+      tool({
+        name: "db-restore",
+        display: "数据库恢复",
+        intent: "用备份文件恢复数据库",
+        params: [
+          ["database", "数据库名"],
+          ["file", "备份文件路径"],
+        ],
+      }),
+    ]);
+    // 回复 (reply) is comment; no tool comments on a database, one restores it: 恢复, restore, typed as 回复
+    expect(databases.match("用昨天的备份文件把 crm 数据库回复一下").candidates[0]?.name).toBe("db-restore");
+    expect(databases.explain("用昨天的备份文件把 crm 数据库回复一下").required).toEqual(["restore"]);
+    // the word as written, where a tool does what it says
+    expect(databases.explain("在 #42 下面回复一句：已修复").required).toEqual(["comment"]);
+    // and where the other word's tool does not work on what is spoken of (no tool restores mail)
+    expect(databases.explain("帮我回复一下这封邮件").required).toEqual(["comment"]);
+  });
+
+  it("reads a single character in the verb's place that no sense knows as an operation word of its sound, when the first tool then does it to what is spoken of", () => {
+    // 毒 (poison) is no verb; 读 (read) sounds the same, and a tool reads cache values
+    expect(matcher.match("帮我毒一下缓存里 session 这个键的值").candidates[0]?.name).toBe("cache-get");
+    expect(matcher.explain("帮我毒一下缓存里 session 这个键的值").required).toEqual(["read"]);
+    // a verb of no sound a sense has stays unknown
+    expect(matcher.explain("帮我啃一下缓存里 session 这个键的值").found).toBe(false);
+  });
+
   it("finds no slip in a stretch that takes in a word it knows: 配置|文件 is no 置文 (指纹), 文件|里 no 件里 (建立)", () => {
     const typos = (intent: string) => matcher.explain(intent).terms.filter((t) => t.origin === "typo");
     expect(typos("配置文件里写了啥")).toEqual([]);
@@ -584,9 +621,24 @@ describe("intent matching", () => {
     expect(matcher.explain("qwxz").signals).toBeUndefined();
   });
 
+  it("takes no word that says which (last, latest) or how (逐个, 挨个, 依次) for the request's unknown verb", () => {
+    // a request that is a noun phrase opens with a word that says which, not with a command
+    const listing = matcher.explain("last 5 commits on branch main");
+    expect(listing.signals?.unknownVerb).toBeUndefined();
+    expect(listing.candidates[0]?.name).toBe("git-log");
+    // an adverb of manner stands before the verb: it is not the verb
+    expect(matcher.explain("帮我逐个重启一下这几台上的 nginx 服务").signals?.unknownVerb).toBeUndefined();
+    expect(matcher.explain("把这几台机器挨个换一遍").signals?.unknownVerb).not.toBe("挨");
+    // a verb nobody knows after them is still named
+    expect(matcher.explain("帮我逐个钉一个置顶").signals?.unknownVerb).toBe("钉");
+  });
+
   it("answers found:false to a request to make or add a thing no tool and no sense knows (加个 watcher, create a milestone)", () => {
     expect(matcher.explain("给 issue 12 加个 watcher").verdict).toMatch(/knows what "watcher" is/);
     expect(matcher.explain("create a milestone for the next release").verdict).toMatch(/knows what "milestone" is/);
+    // a word that only says what the made thing is like comes before a noun some tool knows (a fresh public branch); a value names the unknown thing and is no noun
+    expect(matcher.explain("create a fresh shiny branch off main").verdict).not.toMatch(/the thing the request asks to make/);
+    expect(matcher.explain("add a milestone v2.2 to the issues").verdict).toMatch(/knows what "milestone" is/);
     // a thing a tool knows is made as before; a light verb without a count makes nothing (加到, 搞不定)
     expect(first("给 issue 12 加一条评论")).toBe("issue-comment");
     expect(first("add a comment to issue 12")).toBe("issue-comment");

@@ -286,9 +286,56 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return adjustedScore;
   };
 
-  /** The request read and the tools ranked: the best `count`, or with `count` undefined all that share a term with it. */
+  /**
+   * The request read and the tools ranked: the best `count`, or with `count`
+   * undefined all that share a term with it. An operation word typed as
+   * another word of the same sound (回复 for 恢复: a pinyin input method offers
+   * both) is read as that word when what it says is done by no tool the
+   * request ranks first, and what the other word says is done by the tool
+   * then ranked first, to what the request speaks of.
+   */
   function read(intent: unknown, context: MatchOptions["context"], count: number | undefined): Reading {
-    const request = readRequest(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", vocabulary);
+    const reading = readText(typeof intent === "string" ? intent.slice(0, MAX_REQUEST_CHARS) : "", context, count);
+    if (reading.request.unknownVerb === undefined && servesBest(reading, false)) return reading;
+    for (const text of homophoneReadings(reading.request)) {
+      const other = readText(text, context, count);
+      if (servesBest(other, true)) return other;
+    }
+    return reading;
+  }
+
+  /** Whether the best tool does what the request asks (and, with `other`, works on what it speaks of, the verb known: a reading to take instead). */
+  function servesBest(reading: Reading, other: boolean): boolean {
+    const best = reading.ranked[0];
+    if (best === undefined) return !other;
+    const fits = fit(reading.check, best.doc);
+    return fits.operation && (!other || (fits.object && reading.request.unknownVerb === undefined));
+  }
+
+  /**
+   * The request with one of its operation words asked for replaced by a word
+   * of the same sound that does another operation; or a single character in
+   * the verb's place that no sense knows (毒一下) by an operation word of its
+   * sound (读).
+   */
+  function* homophoneReadings(request: Request): Generator<string> {
+    const text = request.analysis.text;
+    const replaced = function* (start: number, end: number, other: string | undefined) {
+      for (const word of vocabulary.typos.homophones(text.slice(start, end))) {
+        const senses = lexicon.hanPhrases.get(word) ?? [];
+        if (senses.some((sense) => sense !== other && lexicon.senses.get(sense)?.class === "operation"))
+          yield `${text.slice(0, start)}${word}${text.slice(end)}`;
+      }
+    };
+    for (const use of request.frame.uses) {
+      if (use.use === "act" && use.end - use.start > 1 && isHanText(text.slice(use.start, use.end))) yield* replaced(use.start, use.end, use.sense);
+    }
+    const verb = request.unknownVerb;
+    if (verb !== undefined && verb.length === 1 && isHanText(verb)) yield* replaced(text.indexOf(verb), text.indexOf(verb) + 1, undefined);
+  }
+
+  function readText(text: string, context: MatchOptions["context"], count: number | undefined): Reading {
+    const request = readRequest(text, vocabulary);
     const terms = [...request.terms, ...contextTerms(context, lexicon, MAX_REQUEST_CHARS)];
     const weights = new Map<string, number>();
     for (const t of terms) weights.set(t.key, Math.max(weights.get(t.key) ?? 0, t.weight));
@@ -645,7 +692,8 @@ class SenseSet {
 
 function typoVocabulary(index: InvertedIndex, lexicon: Lexicon): TypoVocabulary {
   const english: string[] = [...lexicon.englishPhrases.keys()].filter((k) => !k.includes(" "));
-  const han: string[] = [...lexicon.hanPhrases.keys()].filter((k) => k.length > 1);
+  // The thesaurus's single characters too: a verb of one character may be typed as another of its sound (毒 for 读).
+  const han: string[] = [...lexicon.hanPhrases.keys()];
   for (const key of index.keys()) {
     if (!key.startsWith("w:")) continue;
     const word = key.slice(2);

@@ -216,7 +216,9 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
  * stretches: the senses found inside a corrected stretch give way to the
  * senses of its corrections, at the same place, so that a slip in an
  * operation word (推宋, 界压, 题交) is that operation asked for, by the
- * grammar around it, as if typed right.
+ * grammar around it, as if typed right. A sense read both in what was typed
+ * and in a correction of its stretch (装 in 按装 → 安装, install) stays: the
+ * request asks for it either way.
  */
 function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], readings: readonly Term[]): Analysis {
   if (typos.length === 0) return analysis;
@@ -224,7 +226,9 @@ function correctedReading(analysis: Analysis, typos: readonly RequestTerm[], rea
     analysis.text.length,
     typos.map((t) => [t.start, t.end] as const),
   );
-  const kept = analysis.terms.filter((t) => t.kind !== "concept" || !corrected.covers(t.start, t.end));
+  const inside = (t: Term) => (other: { key: string; start: number; end: number }) => other.key === t.key && other.start <= t.start && t.end <= other.end;
+  const agreed = (t: Term): boolean => typos.some(inside(t)) && !readings.some(inside(t));
+  const kept = analysis.terms.filter((t) => t.kind !== "concept" || !corrected.covers(t.start, t.end) || agreed(t));
   return { ...analysis, terms: [...kept, ...readings].sort((a, b) => a.start - b.start) };
 }
 
@@ -514,6 +518,11 @@ const ZH_VERB_BEFORE_OBJECT = new RegExp(
 const ZH_WORD_BEFORE_COUNT = /(\p{Script=Han}{2,})(?=[一两几三四五六七八九十]\s*[个条份张台位套件项])/gu;
 const ZH_COUNTS_OR_POINTS = new RegExp(`^${ZH_COUNTING_OR_POINTING}`, "u");
 const EN_ASK = /^(?:please|pls|can you|could you|would you|will you|help me|i want to|i need to|let's|go)\s+/;
+/** Adverbs that say how a thing is done, one by one or in turn (挨个, 逐个, 逐跳, 一一, 依次, 分批): they stand before the verb and are none. */
+const MANNER = "挨个|挨着|逐[个一条台步跳行批]|一一|一个个|依次|分批|轮流";
+const ZH_MANNER = new RegExp(MANNER, "gu");
+/** The verb after 帮我 / 请, past an adverb of manner (帮我逐个重启). */
+const ZH_ASK_VERB = new RegExp(String.raw`(?:帮我|帮忙|麻烦|替我|请)\s*(?:(?:${MANNER})\s*)?(?!把)([\p{Script=Han}]{1,2}|[a-z]+)`, "u");
 const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|them|all|some|any|me|\d)\b/;
 
 /**
@@ -532,7 +541,7 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
     const body = clause[0];
     const base = clause.index;
-    const ask = /(?:帮我|帮忙|麻烦|替我|请)\s*(?!把)([\p{Script=Han}]{1,2}|[a-z]+)/u.exec(body);
+    const ask = ZH_ASK_VERB.exec(body);
     if (ask !== null) {
       const at = base + ask.index + ask[0].length - ask[1]!.length;
       candidates.push([at, at + firstWordLength(ask[1]!)]);
@@ -563,12 +572,20 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
   }
   const english = EN_ASK.exec(text) ?? /^/.exec(text)!;
   const first = /^[a-z]+/.exec(text.slice(english[0].length));
-  if (first !== null && !asksKnown && !/[?？]/u.test(text) && EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))) {
+  if (
+    first !== null &&
+    !asksKnown &&
+    !/[?？]/u.test(text) &&
+    !EN_ADJECTIVE.test(first[0]) &&
+    EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))
+  ) {
     candidates.push([english[0].length, english[0].length + first[0].length]);
   }
+  const manner = [...text.matchAll(ZH_MANNER)].map((m) => [m.index, m.index + m[0].length] as const);
   for (const [start, end] of candidates) {
     const word = text.slice(start, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(start + i)) || known(start, end)) continue;
+    if (manner.some(([from, to]) => from < end && to > start)) continue;
     return word;
   }
   return undefined;
@@ -617,10 +634,35 @@ function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexico
     if (end - at === 1 && isHanText(text[at]!)) continue;
     const word = text.slice(at, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
+    if (modifiesKnownThing(text, end, known)) continue;
     return word;
   }
   return undefined;
 }
+
+/** Up to two English words more, then the noun of the phrase (a fresh public repo, a brand-new branch). */
+const EN_PHRASE_NOUN = /^((?:\s+[a-z][a-z0-9-]*){1,2})\b/;
+
+/**
+ * Whether an unknown English word before the made thing only says what it is
+ * like (a fresh public repo): the phrase goes on, no preposition between, to a
+ * word some tool or sense knows, which is the thing made.
+ */
+function modifiesKnownThing(text: string, end: number, known: KnownSpan): boolean {
+  const rest = EN_PHRASE_NOUN.exec(text.slice(end));
+  if (rest === null) return false;
+  let at = end;
+  for (const word of rest[1]!.trim().split(/\s+/)) {
+    // a preposition ends the phrase; a value names the unknown thing (a milestone v2.2) and is no noun of the phrase
+    if (PREPOSITION.test(word) || /\d/.test(word)) return false;
+    at = text.indexOf(word, at);
+    if (known(at, at + word.length)) return true;
+    at += word.length;
+  }
+  return false;
+}
+
+const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|under|over|called|named)$/;
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 

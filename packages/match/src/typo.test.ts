@@ -49,6 +49,13 @@ describe("TypoVocabulary", () => {
     expect(vocabulary.han("山出")).toEqual([]);
   });
 
+  it("gives the words of the very same sound one character away from a word, whether or not it is a slip", () => {
+    const words = new TypoVocabulary([], ["恢复", "回复", "升级"]);
+    expect(words.homophones("回复")).toEqual(["恢复"]);
+    // a near sound is no homophone
+    expect(words.homophones("森级")).toEqual([]);
+  });
+
   it("takes a near-sounding word only with one character changed", () => {
     expect(vocabulary.han("森级")).toEqual(["升级"]);
     expect(vocabulary.han("森机")).toEqual([]);

@@ -61,9 +61,16 @@ export class TypoVocabulary {
   han(word: string, isWord = true): string[] {
     const key = pinyinKey(word);
     if (key === undefined) return [];
-    const same = (this.hanByPinyin.get(key) ?? []).filter((known) => (isWord ? differsInOneChar(word, known) : known !== word));
+    const same = isWord ? this.homophones(word) : (this.hanByPinyin.get(key) ?? []).filter((known) => known !== word);
     if (same.length > 0) return same;
     return (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
+  }
+
+  /** Known Chinese words of the very same sound as `word` that differ from it in one character (回复 → 恢复). */
+  homophones(word: string): string[] {
+    const key = pinyinKey(word);
+    if (key === undefined) return [];
+    return (this.hanByPinyin.get(key) ?? []).filter((known) => differsInOneChar(word, known));
   }
 }
 

@@ -63,6 +63,102 @@ describe("intent matching", () => {
     expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 ./srv/notes.txt 的内容"));
   });
 
+  it("ranks by what notation asks for as by an operation word: a range a comparison, an address → a path a download, a path → an address an upload", () => {
+    const notation = createMatcher([
+      tool({ name: "commit-history", display: "提交历史", intent: "查看仓库某个分支的提交历史", params: [["ref", "分支、标签或提交"]] }),
+      tool({ name: "ref-diff", display: "代码差异", intent: "比较两个版本之间的改动", params: [["base", "基准分支、标签或提交"]] }),
+      tool({
+        name: "object-get",
+        display: "对象下载",
+        intent: "把对象存储里的文件下载到本地",
+        params: [
+          ["source", "对象地址"],
+          ["dest", "本地路径"],
+        ],
+      }),
+      tool({
+        name: "object-put",
+        display: "对象上传",
+        intent: "把本地文件上传到对象存储",
+        params: [
+          ["source", "本地文件路径"],
+          ["dest", "对象地址"],
+        ],
+      }),
+    ]);
+    expect(notation.match("3e1a7f0...9b2c4d1").candidates[0]?.name).toBe("ref-diff");
+    expect(notation.match("s3://media/img/banner.png -> /srv/www/banner.png").candidates[0]?.name).toBe("object-get");
+    expect(notation.match("/srv/www/banner.png -> s3://media/img/banner.png").candidates[0]?.name).toBe("object-put");
+    // the notation's sense ranks and asks nothing more of the request than its values do (left out of what it could score)
+    expect(notation.explain("3e1a7f0...9b2c4d1").terms.find((t) => t.key === "c:compare")?.refines).toBe(true);
+  });
+
+  // Tools on one object told apart by the senses the thesaurus gives their words (docs/matching.md, "Round ten: ranking").
+  it.each<[string, Parameters<typeof createMatcher>[0], Array<[string, string]>]>([
+    [
+      "tells the network's tools apart by the aspect asked: whether a host answers (丢包, reachable) or the way to it (hops, 路由)",
+      [
+        tool({ name: "net-probe", display: "连通性检测", intent: "向主机发送探测包，看网络通不通、丢包多少", params: [["host", "目标主机"]] }),
+        tool({ name: "net-path", display: "路径追踪", intent: "Show each hop of the network route to a host", params: [["host", "目标主机"]] }),
+      ],
+      [
+        ["10.2.0.7 packet loss", "net-probe"],
+        ["is 10.2.0.7 reachable from here", "net-probe"],
+        ["到 10.2.0.7 的路由要经过几跳", "net-path"],
+        ["10.2.0.7 的网络链路", "net-path"],
+      ],
+    ],
+    [
+      "reads the monitoring system (监控, monitoring) as what holds both the figures and the alerts, not as the figures",
+      [
+        tool({ name: "alarms", display: "当前告警", intent: "列出监控系统里正在触发的告警", params: [["level", "告警级别"]] }),
+        tool({ name: "figures", display: "指标查询", intent: "查询监控系统中的时序指标和曲线", params: [["expr", "查询表达式"]] }),
+      ],
+      [
+        ["监控里是不是一片红", "alarms"],
+        ["anything red in monitoring?", "alarms"],
+        ["监控上 api 的曲线", "figures"],
+      ],
+    ],
+    [
+      "reads a program's memory dump (core dump, heap dump, 转储文件) as a file, not as a database's dump (a backup)",
+      [
+        tool({ name: "db-dump", display: "数据库备份", intent: "Back up a database to a dump file", params: [["database", "数据库名"]] }),
+        tool({ name: "rm-file", display: "删除文件", intent: "删除服务器上的一个文件", params: [["path", "文件路径"]] }),
+      ],
+      [
+        ["remove the heap dump the JVM left behind", "rm-file"],
+        ["把那个崩溃转储删了", "rm-file"],
+        ["dump the orders database", "db-dump"],
+      ],
+    ],
+    [
+      "reads logging in (logging into, logged into, signing in) as a user's login, not as a log",
+      [
+        tool({ name: "app-logs", display: "应用日志", intent: "Show the last lines of an application's log", params: [["app", "应用名"]] }),
+        tool({ name: "accounts", display: "账号列表", intent: "列出机器上的账号和它们最近一次登录的时间", params: [["host", "主机"]] }),
+      ],
+      [
+        ["anyone logging into db-02 at night?", "accounts"],
+        ["who logged into db-02 yesterday", "accounts"],
+      ],
+    ],
+    [
+      "reads a thing's stats (statistics, 统计数据) as its counts: the tool that counts its contents, not one that only names it",
+      [
+        tool({ name: "queue-drop", display: "清空队列", intent: "Drop every message waiting in a queue", params: [["queue", "队列名"]] }),
+        tool({ name: "queue-size", display: "队列消息数", intent: "查看每个队列里待消费消息的数量", params: [["queue", "队列名"]] }),
+      ],
+      [
+        ["stats of the orders queue", "queue-size"],
+        ["queue statistics", "queue-size"],
+      ],
+    ],
+  ])("%s", (_, tools, expectations) => {
+    const matcher = createMatcher(tools);
+    for (const [intent, best] of expectations) expect(matcher.explain(intent).candidates[0]?.name, intent).toBe(best);
+  });
+
   it("takes an adjective between a determiner and an object word for what it says of the thing, not for its name", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("nuke the old release folder")).toEqual([]);

@@ -10,7 +10,17 @@ import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
-import { CONTENT_KINDS, findValues, impliedOperations, qualifiedSlots, shapeOf, valueSlots, type Value, type ValueKind } from "./values.ts";
+import {
+  CONTENT_KINDS,
+  findValues,
+  type ImpliedOperation,
+  impliedOperations,
+  qualifiedSlots,
+  shapeOf,
+  valueSlots,
+  type Value,
+  type ValueKind,
+} from "./values.ts";
 
 /** Where a request term came from. */
 export type Origin = "request" | "typo" | "value" | "slot" | "context";
@@ -66,6 +76,8 @@ const TYPO_FACTOR = 0.7;
 const SYNONYM_WORD_FACTOR = 0.5;
 /** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each); its qualified slots (values.ts `qualifiedSlots`) as much again. */
 const SLOT_WEIGHT = 0.6;
+/** What an operation notation asks for weighs (values.ts `impliedOperations`). */
+const IMPLIED_WEIGHT = 0.6;
 /** A value shaped like a param's example (`zy001` like `ICE-GL-ZY001`). */
 const SHAPE_WEIGHT = 0.3;
 /** A term from the caller's context. */
@@ -152,6 +164,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
   terms.push(...slotTerms(analysis, values, named));
+  const implied = impliedOperations(analysis.text, values);
+  terms.push(...impliedTerms(analysis, implied));
   const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
   terms.push(...typos);
 
@@ -162,7 +176,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
-  const acts = new Set([...frame.acts, ...impliedOperations(analysis.text, values)]);
+  const acts = new Set([...frame.acts, ...implied.map((o) => o.operation)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
   // What is not to be let happen (别让它登进来, don't let anyone push) is to be blocked: the verb is negated (frame.ts), the block asked for.
   if (PREVENT.test(analysis.text)) acts.add("block");
@@ -294,6 +308,23 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     out.push({ key: `v:${value.names}`, weight: SLOT_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒${value.names}`, origin: "slot" });
   }
   return out;
+}
+
+/**
+ * The senses of what notation asks for (`v1.4.0..v1.5.0` a comparison, `dir → x.tar.gz` packing), as an operation word's sense
+ * would be: they tell apart the tools that take the values by what each does with them, and ask nothing more of the request
+ * than the values do (a finer reading, like a path's qualified slots).
+ */
+function impliedTerms(analysis: Analysis, implied: readonly ImpliedOperation[]): RequestTerm[] {
+  return implied.map(({ operation, start, end }) => ({
+    key: `c:${operation}`,
+    weight: IMPLIED_WEIGHT,
+    start,
+    end,
+    label: `${analysis.text.slice(start, end)}⇒${operation}`,
+    origin: "slot",
+    refines: true,
+  }));
 }
 
 const NAMING_WORD = /(?:叫做|名叫|名为|叫|called|named)\s*$/u;

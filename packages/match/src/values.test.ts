@@ -119,12 +119,25 @@ describe("findValues", () => {
 
 describe("impliedOperations", () => {
   it("reads what notation asks for: a range is a comparison, an arrow to an archive packing, between paths a move", () => {
-    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw)));
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
     expect(implied("v1.4.0..v1.5.0")).toEqual(["compare"]);
     expect(implied("/var/www/site → /backup/site.tar.gz")).toEqual(["compress"]);
     expect(implied("/tmp/x.zip -> /opt/app")).toEqual(["extract"]);
     expect(implied("/srv/tmp/report.csv → /srv/reports/")).toEqual(["move"]);
     expect(implied("/srv/a 和 /srv/b")).toEqual([]);
+  });
+
+  it("reads an arrow between a remote address and a local path as a download, the other way as an upload", () => {
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
+    expect(implied("s3://media/img/banner.png -> /srv/www/banner.png")).toEqual(["download"]);
+    expect(implied("https://example.com/dist/app.tgz → /opt/app.tgz")).toEqual(["download"]);
+    expect(implied("/srv/exports/users.csv => oss://reports/users.csv")).toEqual(["upload"]);
+    expect(implied("s3://a/x.txt -> s3://b/x.txt")).toEqual([]);
+  });
+
+  it("says which values ask for the operation", () => {
+    const text = normalizeText("比一下 v1.4.0..v1.5.0");
+    expect(impliedOperations(text, findValues(text)).map((o) => text.slice(o.start, o.end))).toEqual(["v1.4.0..v1.5.0"]);
   });
 });
 

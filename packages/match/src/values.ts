@@ -176,23 +176,47 @@ export function qualified(slot: string, where: string): string {
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
 const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);
 
+/** An operation notation asks for, and the values that say it (`a..b`; the two paths of `a → b`). */
+export interface ImpliedOperation {
+  readonly operation: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** An operation notation asks for, and the values that say it (`a..b`; the two places of `a → b`). */
+export interface ImpliedOperation {
+  readonly operation: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** An address of something remote: the web's (`https://…`) or a store's own scheme (`s3://…`). */
+const ADDRESS: ReadonlySet<ValueKind> = new Set(["url", "uri"]);
+
 /**
  * What values say is to be done, by notation: `a..b` is the difference
  * between a and b; `a → b` makes b of a (a directory → `x.tar.gz` is
- * packing, `x.zip` → a directory unpacking, a path → a path moving).
+ * packing, `x.zip` → a directory unpacking, a path → a path moving, an
+ * address → a path downloading, a path → an address uploading).
  */
-export function impliedOperations(text: string, values: readonly Value[]): string[] {
-  const ops = values.filter((v) => v.kind === "range").map(() => "compare");
-  const paths = values.filter((v) => PATH_LIKE.has(v.kind)).sort((a, b) => a.start - b.start);
-  for (let i = 0; i + 1 < paths.length; i++) {
-    const from = paths[i]!;
-    const to = paths[i + 1]!;
+export function impliedOperations(text: string, values: readonly Value[]): ImpliedOperation[] {
+  const ops: ImpliedOperation[] = values.filter((v) => v.kind === "range").map((v) => ({ operation: "compare", start: v.start, end: v.end }));
+  const places = values.filter((v) => PATH_LIKE.has(v.kind) || ADDRESS.has(v.kind)).sort((a, b) => a.start - b.start);
+  for (let i = 0; i + 1 < places.length; i++) {
+    const from = places[i]!;
+    const to = places[i + 1]!;
     if (!/^\s*(?:→|->|=>|⇒)\s*$/u.test(text.slice(from.end, to.start))) continue;
-    if (ARCHIVE.test(text.slice(to.start, to.end))) ops.push("compress");
-    else if (ARCHIVE.test(text.slice(from.start, from.end))) ops.push("extract");
-    else ops.push("move");
+    const operation = arrowOperation(text, from, to);
+    if (operation !== undefined) ops.push({ operation, start: from.start, end: to.end });
   }
   return ops;
+}
+
+function arrowOperation(text: string, from: Value, to: Value): string | undefined {
+  if (ADDRESS.has(from.kind)) return ADDRESS.has(to.kind) ? undefined : "download";
+  if (ADDRESS.has(to.kind)) return "upload";
+  if (ARCHIVE.test(text.slice(to.start, to.end))) return "compress";
+  return ARCHIVE.test(text.slice(from.start, from.end)) ? "extract" : "move";
 }
 
 /** The port numbers of common services: a bare 3306 or 6379 is a port more often than a count. */

@@ -232,6 +232,9 @@ describe("intent matching", () => {
     // 毒 (poison) is no verb; 读 (read) sounds the same, and a tool reads cache values
     expect(matcher.match("帮我毒一下缓存里 session 这个键的值").candidates[0]?.name).toBe("cache-get");
     expect(matcher.explain("帮我毒一下缓存里 session 这个键的值").required).toEqual(["read"]);
+    // the verb is read where it stands, not where its character first comes (病毒 before it)
+    expect(matcher.explain("病毒库的缓存里 session 这个键，帮我毒一下它的值").candidates[0]?.name).toBe("cache-get");
+    expect(matcher.explain("病毒库的缓存里 session 这个键，帮我毒一下它的值").found).toBe(true);
     // a verb of no sound a sense has stays unknown
     expect(matcher.explain("帮我啃一下缓存里 session 这个键的值").found).toBe(false);
   });

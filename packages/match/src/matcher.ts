@@ -339,7 +339,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       if (use.use === "act" && use.end - use.start > 1 && isHanText(text.slice(use.start, use.end))) yield* replaced(use.start, use.end, use.sense);
     }
     const verb = request.unknownVerb;
-    if (verb !== undefined && verb.length === 1 && isHanText(verb)) yield* replaced(text.indexOf(verb), text.indexOf(verb) + 1, undefined);
+    if (verb !== undefined && verb.word.length === 1 && isHanText(verb.word)) yield* replaced(verb.start, verb.start + 1, undefined);
   }
 
   function readText(text: string, context: MatchOptions["context"], count: number | undefined): Reading {
@@ -374,7 +374,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       asksOperation: request.required.length > 0,
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
-      ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb }),
+      ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb.word }),
       ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
   }

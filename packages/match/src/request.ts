@@ -60,8 +60,8 @@ export interface Request {
    * nothing else does: 删掉服务器上的日志 is about logs.
    */
   readonly objects: ReadonlySet<string>;
-  /** The word in the place of the request's verb when no tool and no sense knows it (把它注销掉, transcribe this memo). */
-  readonly unknownVerb?: string;
+  /** The word in the place of the request's verb, and where it starts, when no tool and no sense knows it (把它注销掉, transcribe this memo). */
+  readonly unknownVerb?: { readonly word: string; readonly start: number };
   /** The thing a request asks to make or add (加个 reviewer, create a milestone) when no tool and no sense knows it. */
   readonly unknownThing?: string;
 }
@@ -535,7 +535,7 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
  */
-function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, { lexicon }: Vocabulary): string | undefined {
+function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, { lexicon }: Vocabulary): Request["unknownVerb"] {
   const text = analysis.text;
   const candidates: Array<readonly [number, number]> = [];
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
@@ -586,7 +586,7 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     const word = text.slice(start, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(start + i)) || known(start, end)) continue;
     if (manner.some(([from, to]) => from < end && to > start)) continue;
-    return word;
+    return { word, start };
   }
   return undefined;
 }

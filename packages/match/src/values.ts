@@ -176,13 +176,6 @@ export function qualified(slot: string, where: string): string {
 const ARCHIVE = /\.(?:tar\.gz|tgz|tar|zip|gz|bz2|xz|7z)$/;
 const PATH_LIKE: ReadonlySet<ValueKind> = new Set(["path", "filename"]);
 
-/** An operation notation asks for, and the values that say it (`a..b`; the two paths of `a → b`). */
-export interface ImpliedOperation {
-  readonly operation: string;
-  readonly start: number;
-  readonly end: number;
-}
-
 /** An operation notation asks for, and the values that say it (`a..b`; the two places of `a → b`). */
 export interface ImpliedOperation {
   readonly operation: string;

@@ -144,7 +144,7 @@ const EN_SUBORDINATE = new Set(["before", "after", "while", "when", "until", "on
 const EN_NOUN_SUFFIX = /[a-z]{3}(?:ment|tion|sion|ance|al)s?$/;
 /** A relative clause starts after the noun it describes (the pipeline run that is building). */
 const EN_RELATIVE = new Set(["that", "which", "who", "whose", "where"]);
-const EN_PREPOSITION = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
+export const EN_PREPOSITION: ReadonlySet<string> = new Set(["from", "to", "for", "of", "in", "on", "at", "by", "with", "into", "onto", "via", "under", "over"]);
 
 interface Context {
   readonly analysis: Analysis;

@@ -4,7 +4,7 @@
  * and its frame (the operations it asks for, the objects it speaks of).
  */
 import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
-import { type Frame, frameOf, requiredOperations } from "./frame.ts";
+import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { SpanMask } from "./normalize.ts";
@@ -651,18 +651,16 @@ const EN_PHRASE_NOUN = /^((?:\s+[a-z][a-z0-9-]*){1,2})\b/;
 function modifiesKnownThing(text: string, end: number, known: KnownSpan): boolean {
   const rest = EN_PHRASE_NOUN.exec(text.slice(end));
   if (rest === null) return false;
-  let at = end;
-  for (const word of rest[1]!.trim().split(/\s+/)) {
-    // a preposition ends the phrase; a value names the unknown thing (a milestone v2.2) and is no noun of the phrase
-    if (PREPOSITION.test(word) || /\d/.test(word)) return false;
-    at = text.indexOf(word, at);
-    if (known(at, at + word.length)) return true;
-    at += word.length;
+  for (const word of rest[1]!.matchAll(/\S+/g)) {
+    // a preposition or a naming word ends the phrase; a value names the unknown thing (a milestone v2.2) and is no noun of the phrase
+    if (EN_PREPOSITION.has(word[0]) || EN_NAMING.has(word[0]) || /\d/.test(word[0])) return false;
+    const at = end + word.index;
+    if (known(at, at + word[0].length)) return true;
   }
   return false;
 }
 
-const PREPOSITION = /^(?:for|to|in|on|at|of|from|with|by|into|under|over|called|named)$/;
+const EN_NAMING: ReadonlySet<string> = new Set(["called", "named"]);
 
 const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 

@@ -823,9 +823,28 @@ describe("intent matching", () => {
     ]);
     const best = http.match("对 https://api.example.com/items/42 发个 DELETE").candidates[0];
     expect(best?.name).toBe("http-request");
-    expect(best?.matched).toContain("delete⇒http-method");
+    expect(best?.matched).toContain("delete⇒http-method@delete");
     // The method is a word too: the tool named for it comes first.
     expect(http.match('POST {"a":1} to https://api.example.com/items').candidates[0]?.name).toBe("http-post");
+  });
+
+  it("takes a tool named for one HTTP method to make no other, though its text says what the request says", () => {
+    const http = createMatcher([
+      tool({ name: "http-post", display: "HTTP POST请求", intent: "Send JSON data to an endpoint with an HTTP POST request", params: [["url", "接口地址"]] }),
+      tool({
+        name: "http-request",
+        display: "通用HTTP请求",
+        intent: "自定义方法和请求头的HTTP请求",
+        params: [
+          ["url", "请求地址"],
+          ["method", "HTTP方法，如 GET、POST、PUT、DELETE"],
+        ],
+      }),
+    ]);
+    expect(http.match("send a DELETE to https://api.example.com/items/42 with a bearer token").candidates[0]?.name).toBe("http-request");
+    expect(http.match("send a PATCH request to https://cms.example.com/api/page/7").candidates[0]?.name).toBe("http-request");
+    // the method the tool is named for is one it makes
+    expect(http.match('send a POST to https://api.example.com/items with {"a":1}').candidates[0]?.name).toBe("http-post");
   });
 
   it("returns one to three candidates with a score between 0 and 1, best first", () => {

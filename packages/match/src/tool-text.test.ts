@@ -107,6 +107,20 @@ describe("toolText: what its params take", () => {
     expect(slots(param("repo_path", "本地仓库路径")).filter((s) => s.includes("@"))).toEqual([]);
   });
 
+  it("lets a param that takes an HTTP method take every method, and a tool whose display name writes one take only that one", () => {
+    const methods = (slots: readonly string[]) => slots.filter((s) => s.startsWith("v:http-method@")).sort();
+    // the description's examples stop at DELETE; PATCH is a method all the same
+    expect(methods(slots(param("method", "HTTP方法，如 GET、POST、PUT、DELETE")))).toEqual(
+      ["delete", "get", "head", "options", "patch", "post", "put"].map((m) => `v:http-method@${m}`),
+    );
+    const fixed = (display: string) =>
+      methods(toolText(tool({ name: "some-tool", display, intent: "call an endpoint" }), memoizedAnalyser(lexicon), lexicon).fields.slots);
+    expect(fixed("HTTP POST请求")).toEqual(["v:http-method@post"]);
+    expect(fixed("HTTP GET request")).toEqual(["v:http-method@get"]);
+    // a capital word that is a method only where HTTP is spoken of (a Redis GET) fixes nothing
+    expect(fixed("Redis GET")).toEqual([]);
+  });
+
   it("qualifies a file or folder a param places inside something that holds files (a repository) as inside", () => {
     expect(slots(param("path", "文件在仓库中的路径"))).toContain("v:file@inside");
     expect(slots(param("path", "文件在仓库中的路径"))).not.toContain("v:file@absolute");

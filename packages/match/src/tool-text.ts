@@ -11,7 +11,7 @@ import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { COUNTING, SEEING } from "./named-senses.ts";
-import { ABSOLUTE, findValues, INSIDE, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
+import { ABSOLUTE, findValues, HTTP_METHODS, INSIDE, METHOD_SLOT, methodSlot, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -58,7 +58,7 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
     intent: intent.terms.map((t) => t.key),
     why: analyse(tool.why).terms.map((t) => t.key),
     params: params.words,
-    slots: params.slots,
+    slots: [...params.slots, ...namedMethodSlots(display)],
   };
   // What a tool does is said by its name, display and intent; its params add what it works on.
   const said = [nameFrame(name, lexicon), doneBy(memoFrame(display, lexicon), display.text, lexicon), doneBy(memoFrame(intent, lexicon), intent.text, lexicon)];
@@ -72,6 +72,19 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
     },
     actsOn: actedOn(tool, name, said[1]!, analyse, lexicon),
   };
+}
+
+/**
+ * The HTTP method a tool's display name writes (`HTTP POST请求`): the tool
+ * makes requests of that method only, as if a param took it fixed, so a
+ * request giving another method (`send a DELETE to …`) fills no slot of it,
+ * and one giving that method fills its slot as it fills the slot of a tool
+ * whose param takes any method (values.ts `methodSlot`).
+ */
+function namedMethodSlots(display: Analysis): string[] {
+  return findValues(display.text, display.folded)
+    .filter((value) => value.kind === "method")
+    .map((value) => `v:${methodSlot(display.text.slice(value.start, value.end))}`);
 }
 
 /** What the matcher reads of a tool's params: their words, the slots their values fill, the objects they name. */
@@ -282,5 +295,7 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
     const shape = shapeOf(description.slice(value.start, value.end));
     if (shape !== undefined && value.kind !== "quote" && value.kind !== "content") slots.add(`v:~${shape}`);
   }
+  // A param that takes an HTTP method takes any, whichever its description gives as examples.
+  if (slots.has(`v:${METHOD_SLOT}`)) for (const method of HTTP_METHODS) slots.add(`v:${methodSlot(method)}`);
   return [...slots];
 }

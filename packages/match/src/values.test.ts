@@ -153,6 +153,11 @@ describe("qualifiedSlots", () => {
     expect(qualifiedSlots("filename", "nginx.conf")).toEqual([]);
     expect(qualifiedSlots("url", "https://example.com/a")).toEqual([]);
   });
+
+  it("qualifies the method slot an HTTP method fills by which method it is", () => {
+    expect(qualifiedSlots("method", "delete")).toEqual(["http-method@delete"]);
+    expect(qualifiedSlots("method", "PATCH")).toEqual(["http-method@patch"]);
+  });
 });
 
 describe("shapeOf", () => {

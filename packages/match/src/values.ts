@@ -81,6 +81,13 @@ export const TELLING_KINDS: ReadonlySet<ValueKind> = new Set([
   "mode",
 ]);
 
+/** The slot an HTTP method fills (`methodSlot` qualifies it by the method). */
+export const METHOD_SLOT = "http-method";
+
+/** The HTTP methods (values of kind `method`, written in capitals, lower-cased as a request is read). */
+export const HTTP_METHODS: readonly string[] = ["get", "post", "put", "patch", "delete", "head", "options"];
+const HTTP_METHOD = new RegExp(`^(?:${HTTP_METHODS.join("|").toUpperCase()})$`);
+
 /**
  * The thesaurus senses a value of each kind fills: the matcher looks for them
  * among the senses of each tool's param names and descriptions. Payloads
@@ -95,7 +102,7 @@ const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   cron: ["cron"],
   url: ["http"],
   uri: [],
-  method: ["http-method", "http"],
+  method: [METHOD_SLOT, "http"],
   email: ["email-address", "user"],
   path: ["path", "directory"],
   ip: ["ip", "host"],
@@ -159,14 +166,22 @@ export const INSIDE = "inside";
  * besides the `path` every path fills. A param that says it takes an absolute
  * path, or one inside a repository, takes the same (tool-text.ts), so that
  * `/etc/nginx/nginx.conf` fits `文件的绝对路径` and `config/default.yaml`
- * fits `文件在仓库中的路径`.
+ * fits `文件在仓库中的路径`. An HTTP method fills its method's slot
+ * (`DELETE` ⇒ `http-method@delete`, `methodSlot`), which a param taking any
+ * method takes and a tool named for one method takes for that one only.
  */
 export function qualifiedSlots(kind: ValueKind, surface: string): readonly string[] {
+  if (kind === "method") return [methodSlot(surface)];
   if (kind !== "path" || /^\.{1,2}\//.test(surface)) return [];
   const where = /^[~/]/.test(surface) ? ABSOLUTE : INSIDE;
   return valueSlots(kind, surface)
     .filter((slot) => ON_DISK_KINDS.includes(slot))
     .map((slot) => qualified(slot, where));
+}
+
+/** The method slot a method fills as which method it is (`DELETE` ⇒ `http-method@delete`): a tool named for one method takes only that one. */
+export function methodSlot(method: string): string {
+  return qualified(METHOD_SLOT, method.toLowerCase());
 }
 
 export function qualified(slot: string, where: string): string {
@@ -337,7 +352,7 @@ function tokenKind(token: string, before: string, original: string | undefined, 
   if (/^[a-z][a-z0-9+.-]*:\/\/\S/.test(token)) return "uri";
   if (/^[^@\s]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(token)) return "email";
   if (/^(?:~|\.{1,2})?\/./.test(token)) return "path";
-  if (original !== undefined && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(original) && HTTP_CONTEXT.test(whole)) return "method";
+  if (original !== undefined && HTTP_METHOD.test(original) && HTTP_CONTEXT.test(whole)) return "method";
   // a relative path: three parts or more, or ending in a file name (tools/notify/TOOL.hdlp, native-repo/tools/)
   if (/^[\w.-]+(?:\/[\w.-]+){2,}\/?$|^[\w.-]+\/[\w.-]+\.[a-z0-9]{1,5}$|^[\w.-]+\/[\w.-]+\/$/.test(token)) return "path";
   if (/^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?(?::\d+)?$/.test(token)) return "ip";

@@ -135,6 +135,17 @@ describe("impliedOperations", () => {
     expect(implied("s3://a/x.txt -> s3://b/x.txt")).toEqual([]);
   });
 
+  it("reads a shell's redirection into a file as writing it, but not an arrow, a stream's number or /dev/null", () => {
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
+    expect(implied("echo 'net.ipv4.ip_forward=1' >> /etc/sysctl.d/99-forward.conf")).toEqual(["write"]);
+    expect(implied("printf done > ./status.txt")).toEqual(["write"]);
+    expect(implied("df -h 2> /tmp/df.err")).toEqual([]);
+    expect(implied("make > /dev/null")).toEqual([]);
+    expect(implied("/srv/a.csv -> /srv/b/")).toEqual(["move"]);
+    const text = normalizeText("echo hi >> /tmp/greeting.txt");
+    expect(impliedOperations(text, findValues(text)).map((o) => text.slice(o.start, o.end))).toEqual([">> /tmp/greeting.txt"]);
+  });
+
   it("says which values ask for the operation", () => {
     const text = normalizeText("比一下 v1.4.0..v1.5.0");
     expect(impliedOperations(text, findValues(text)).map((o) => text.slice(o.start, o.end))).toEqual(["v1.4.0..v1.5.0"]);

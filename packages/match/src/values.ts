@@ -205,7 +205,8 @@ const ADDRESS: ReadonlySet<ValueKind> = new Set(["url", "uri"]);
  * What values say is to be done, by notation: `a..b` is the difference
  * between a and b; `a → b` makes b of a (a directory → `x.tar.gz` is
  * packing, `x.zip` → a directory unpacking, a path → a path moving, an
- * address → a path downloading, a path → an address uploading).
+ * address → a path downloading, a path → an address uploading); a shell's
+ * `>` or `>>` before a path writes that file.
  */
 export function impliedOperations(text: string, values: readonly Value[]): ImpliedOperation[] {
   const ops: ImpliedOperation[] = values.filter((v) => v.kind === "range").map((v) => ({ operation: "compare", start: v.start, end: v.end }));
@@ -217,8 +218,17 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
     const operation = arrowOperation(text, from, to);
     if (operation !== undefined) ops.push({ operation, start: from.start, end: to.end });
   }
+  // A shell's redirection into a file (`echo … >> /etc/x.conf`, `> out.txt`) writes it; a stream sent to nothing (/dev/null) writes no file.
+  for (const place of places) {
+    const redirect = REDIRECT.exec(text.slice(0, place.start));
+    if (redirect !== null && PATH_LIKE.has(place.kind) && !text.startsWith("/dev/", place.start))
+      ops.push({ operation: "write", start: redirect.index + redirect[0].indexOf(">"), end: place.end });
+  }
   return ops;
 }
+
+/** A redirection just before a place: `>` or `>>`, not an arrow's (`->`, `=>`) nor a stream's number (`2>`). */
+const REDIRECT = /(?<![-=>&\d])>>?\s*$/u;
 
 function arrowOperation(text: string, from: Value, to: Value): string | undefined {
   if (ADDRESS.has(from.kind)) return ADDRESS.has(to.kind) ? undefined : "download";

@@ -220,15 +220,18 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
   }
   // A shell's redirection into a file (`echo … >> /etc/x.conf`, `> out.txt`) writes it; a stream sent to nothing (/dev/null) writes no file.
   for (const place of places) {
-    const redirect = REDIRECT.exec(text.slice(0, place.start));
+    const from = Math.max(0, place.start - REDIRECT_REACH);
+    const redirect = REDIRECT.exec(text.slice(from, place.start));
     if (redirect !== null && PATH_LIKE.has(place.kind) && !text.startsWith("/dev/", place.start))
-      ops.push({ operation: "write", start: redirect.index + redirect[0].indexOf(">"), end: place.end });
+      ops.push({ operation: "write", start: from + redirect.index + redirect[0].indexOf(">"), end: place.end });
   }
   return ops;
 }
 
 /** A redirection just before a place: `>` or `>>`, not an arrow's (`->`, `=>`) nor a stream's number (`2>`). */
 const REDIRECT = /(?<![-=>&\d])>>?\s*$/u;
+/** How far before a place a redirection is looked for: its sign, the spaces after it and the character before it. */
+const REDIRECT_REACH = 8;
 
 function arrowOperation(text: string, from: Value, to: Value): string | undefined {
   if (ADDRESS.has(from.kind)) return ADDRESS.has(to.kind) ? undefined : "download";

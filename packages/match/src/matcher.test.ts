@@ -228,6 +228,14 @@ describe("intent matching", () => {
     expect(databases.explain("帮我回复一下这封邮件").required).toEqual(["comment"]);
   });
 
+  it("reads a request typed in traditional characters as the simplified words it means", () => {
+    // 刪除, 重啟, 服務: no tool's text is traditional, and the words are known once simplified
+    expect(matcher.explain("刪除伺服器上的 /tmp/a.log").candidates[0]?.name).toBe("file-delete");
+    expect(matcher.explain("刪除伺服器上的 /tmp/a.log").required).toEqual(["delete"]);
+    expect(matcher.explain("幫我重啟一下 nginx 服務").candidates[0]?.name).toBe("service-restart");
+    expect(matcher.explain("幫我重啟一下 nginx 服務").found).toBe(true);
+  });
+
   it("reads a single character in the verb's place that no sense knows as an operation word of its sound, when the first tool then does it to what is spoken of", () => {
     // 毒 (poison) is no verb; 读 (read) sounds the same, and a tool reads cache values
     expect(matcher.match("帮我毒一下缓存里 session 这个键的值").candidates[0]?.name).toBe("cache-get");

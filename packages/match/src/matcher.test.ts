@@ -228,6 +228,18 @@ describe("intent matching", () => {
     expect(databases.explain("帮我回复一下这封邮件").required).toEqual(["comment"]);
   });
 
+  it("reads a short English word nobody knows in the made thing's place as the known word whose every letter it keeps", () => {
+    const tags = createMatcher([
+      ...REGISTRY,
+      tool({ name: "git-tag", display: "打标签", intent: "Create a tag on the current commit", params: [["tag", "tag name, e.g. v1.2.0"]] }),
+    ]);
+    // tga keeps every letter of tag: a slip, not a thing no tool makes
+    expect(tags.explain("帮我打个 tga v2.0").found).toBe(true);
+    expect(tags.explain("帮我打个 tga v2.0").candidates[0]?.name).toBe("git-tag");
+    // a word that keeps no known word's letters is still a thing nobody knows
+    expect(tags.explain("帮我打个 zpx v2.0").found).toBe(false);
+  });
+
   it("reads a request typed in traditional characters as the simplified words it means", () => {
     // 刪除, 重啟, 服務: no tool's text is traditional, and the words are known once simplified
     expect(matcher.explain("刪除伺服器上的 /tmp/a.log").candidates[0]?.name).toBe("file-delete");

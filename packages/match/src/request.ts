@@ -182,7 +182,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   if (PREVENT.test(analysis.text)) acts.add("block");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
-  const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+  const typoObjects = objectsNamed(typos, lexicon);
   // An address of its own scheme names what it points to by the object words of its path (HLDP://zhuyuan/module/… is a module).
   const addressed = analysis.terms.flatMap((t) =>
     t.kind === "concept" &&
@@ -191,12 +191,17 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
       ? [t.key.slice(2)]
       : [],
   );
+  let unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
+  const shortSlips = unknownMade === undefined ? [] : shortSlipTerms(analysis, unknownMade, vocabulary);
+  if (shortSlips.length > 0) {
+    terms.push(...shortSlips);
+    typoObjects.push(...objectsNamed(shortSlips, lexicon));
+    unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
+  }
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
-  const known = knownSpan(terms, valueMask, vocabulary.index);
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
   const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
-  const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
     values,
@@ -207,7 +212,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
-    ...(unknownMade !== undefined && { unknownThing: unknownMade }),
+    ...(unknownMade !== undefined && { unknownThing: unknownMade.word }),
   };
 }
 
@@ -446,12 +451,10 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   const out: RequestTerm[] = [];
   const readings: Term[] = [];
   const add = (typed: string, known: string, start: number, end: number): void => {
-    const label = `${typed}→${known}`;
-    const concepts = (isHanText(known) ? lexicon.hanPhrases.get(known) : lexicon.englishPhrases.get(known)) ?? [];
-    if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
-    for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+    out.push(...correctionTerms(typed, known, start, end, { index, lexicon }));
     if (!isHanText(known) || !slipOf(typed, known, lexicon)) return;
-    for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: label });
+    const concepts = lexicon.hanPhrases.get(known) ?? [];
+    for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${typed}→${known}` });
   };
   for (const word of analysis.englishWords) {
     if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
@@ -466,6 +469,34 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
   }
   return { terms: out, readings };
+}
+
+/** The objects the senses of some terms name. */
+function objectsNamed(terms: readonly RequestTerm[], lexicon: Lexicon): string[] {
+  return terms.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+}
+
+/** The terms a correction of a typed word gives: the known word, where a tool has it, and its senses. */
+function correctionTerms(typed: string, known: string, start: number, end: number, { index, lexicon }: Pick<Vocabulary, "index" | "lexicon">): RequestTerm[] {
+  const label = `${typed}→${known}`;
+  const concepts = (isHanText(known) ? lexicon.hanPhrases.get(known) : lexicon.englishPhrases.get(known)) ?? [];
+  const out: RequestTerm[] = [];
+  if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
+  for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+  return out;
+}
+
+/**
+ * A short English word nobody knows in the made thing's place (打个 tga, open
+ * an isue) read as the known word whose every letter it keeps (`shortEnglish`):
+ * there the word as typed turns the request away, and a slip of the fingers
+ * is likelier than a thing no tool makes. Elsewhere a short word is left as
+ * typed (`star`, `cup` are words of their own).
+ */
+function shortSlipTerms(analysis: Analysis, at: { readonly word: string; readonly start: number }, vocabulary: Vocabulary): RequestTerm[] {
+  const word = analysis.englishWords.find((w) => w.start === at.start && w.surface === at.word);
+  if (word === undefined) return [];
+  return vocabulary.typos.shortEnglish(word.stem, word.surface).flatMap((known) => correctionTerms(word.surface, known, word.start, word.end, vocabulary));
 }
 
 /**
@@ -615,7 +646,7 @@ const MADE_THING_LEAD = /^\s*(?:(?:[一两几\d]+\s*[个条份张台位名套件
  * asks for what no tool does, however well the verb and the rest fit: the
  * tools that make things make the things they name.
  */
-function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): string | undefined {
+function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): { word: string; start: number } | undefined {
   const text = analysis.text;
   for (const use of frame.uses) {
     if (use.use !== "act") continue;
@@ -635,7 +666,7 @@ function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexico
     const word = text.slice(at, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
     if (modifiesKnownThing(text, end, known)) continue;
-    return word;
+    return { word, start: at };
   }
   return undefined;
 }

@@ -76,4 +76,16 @@ describe("TypoVocabulary", () => {
   it("keeps the first letter: a slip rarely starts a word", () => {
     expect(vocabulary.english("unam", "uname")).toEqual([]);
   });
+
+  it("finds the known word a short word keeps every letter of, swapped, dropped or doubled, with the same first letter", () => {
+    const short = new TypoVocabulary(["tag", "issu", "scale", "tail", "start"], []);
+    expect(short.shortEnglish("tga", "tga")).toEqual(["tag"]);
+    expect(short.shortEnglish("isu", "isue")).toEqual(["issu"]);
+    expect(short.shortEnglish("tagg", "tagg")).toEqual(["tag"]);
+    expect(short.shortEnglish("scle", "scle")).toEqual(["scale"]);
+    // a letter changed or added anew is another word; a long word has its own budget
+    expect(short.shortEnglish("tale", "tale")).toEqual([]);
+    expect(short.shortEnglish("tags", "tags")).toEqual([]);
+    expect(short.shortEnglish("startt", "startt")).toEqual([]);
+  });
 });

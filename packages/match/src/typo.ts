@@ -13,7 +13,7 @@
  *   distance that starts with the same letter (`retsart`), or for a short
  *   word, two letters swapped (`lsit`).
  */
-import { isTransposition, typoBudget, withinDistance } from "./edit-distance.ts";
+import { isTransposition, keepsEveryLetter, typoBudget, withinDistance } from "./edit-distance.ts";
 import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
 
 export class TypoVocabulary {
@@ -51,6 +51,22 @@ export class TypoVocabulary {
     }
     if (budget > 0 || surface.length < 4) return [];
     return (this.englishByLength.get(surface.length) ?? []).filter((word) => isTransposition(surface, word));
+  }
+
+  /**
+   * Known English stems a short word (three or four letters as typed) keeps
+   * every letter of, swapped, dropped or doubled (`tga` → tag, `isue` →
+   * issue), with the same first letter. Such a word is as often a word of its
+   * own (`star`, `cup`), so these are asked for only where no reading of the
+   * word as typed serves (`request.ts`).
+   */
+  shortEnglish(stem: string, surface: string): string[] {
+    if (surface.length < 3 || surface.length > 4) return [];
+    const found: string[] = [];
+    for (let len = stem.length - 1; len <= stem.length + 1; len++) {
+      for (const word of this.englishByLength.get(len) ?? []) if (word[0] === stem[0] && keepsEveryLetter(stem, word)) found.push(word);
+    }
+    return found;
   }
 
   /**

@@ -14,7 +14,7 @@
  *   word, two letters swapped (`lsit`).
  */
 import { isTransposition, keepsEveryLetter, typoBudget, withinDistance } from "./edit-distance.ts";
-import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
+import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey } from "./pinyin.ts";
 
 export class TypoVocabulary {
   private readonly englishByLength = new Map<number, string[]>();
@@ -79,7 +79,18 @@ export class TypoVocabulary {
     if (key === undefined) return [];
     const same = isWord ? this.homophones(word) : (this.hanByPinyin.get(key) ?? []).filter((known) => known !== word);
     if (same.length > 0) return same;
-    return (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
+    const fuzzy = (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
+    if (fuzzy.length > 0 || isWord) return fuzzy;
+    // a sound further off is a slip only of what is no word at all (压宿; 增肌 is a word of its own, not 增加)
+    return this.nearSounds(key).filter((known) => differsInOneChar(word, known));
+  }
+
+  /** Known words whose sound is `key` with one syllable's final a letter longer or shorter (压宿 ya su → 压缩 ya suo). */
+  private nearSounds(key: string): string[] {
+    const syllables = key.split(" ");
+    return syllables.flatMap((syllable, i) =>
+      nearSyllables(syllable).flatMap((near) => this.hanByPinyin.get([...syllables.slice(0, i), near, ...syllables.slice(i + 1)].join(" ")) ?? []),
+    );
   }
 
   /** Known Chinese words of the very same sound as `word` that differ from it in one character (回复 → 恢复). */

@@ -240,6 +240,22 @@ describe("intent matching", () => {
     expect(tags.explain("帮我打个 zpx v2.0").found).toBe(false);
   });
 
+  it("reads a lone Han character no sense knows as the English word a tool has that its sound spells (平 for ping)", () => {
+    const pings = createMatcher([
+      ...REGISTRY,
+      tool({ name: "ping-host", display: "连通测试", intent: "对目标主机发 ping 包，看延迟和丢包", params: [["host", "主机名或 IP"]] }),
+    ]);
+    const typos = (intent: string) =>
+      pings
+        .explain(intent)
+        .terms.filter((t) => t.origin === "typo")
+        .map((t) => t.label);
+    expect(typos("平一下 10.0.0.8")).toContain("平→ping");
+    expect(pings.match("平一下 10.0.0.8").candidates[0]?.name).toBe("ping-host");
+    // a character inside a word, even one nobody knows, is that word's (平时), and a sound of fewer than four letters spells no command
+    expect(typos("平时看 10.0.0.8 的延迟")).toEqual([]);
+  });
+
   it("reads a request typed in traditional characters as the simplified words it means", () => {
     // 刪除, 重啟, 服務: no tool's text is traditional, and the words are known once simplified
     expect(matcher.explain("刪除伺服器上的 /tmp/a.log").candidates[0]?.name).toBe("file-delete");

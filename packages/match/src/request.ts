@@ -7,7 +7,7 @@ import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./a
 import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { SpanMask } from "./normalize.ts";
+import { isHan, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
@@ -463,6 +463,7 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
+  for (const { start, char, word } of englishBySound(analysis, index, lexicon)) add(char, word, start, start + 1);
   for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
     const end = start + word.length;
     if (values.covers(start, end)) continue;
@@ -519,12 +520,7 @@ function slipOf(typed: string, known: string, lexicon: Lexicon): boolean {
  */
 function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
   const text = analysis.text;
-  const known = new SpanMask(
-    text.length,
-    analysis.terms
-      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
-      .map((t) => [t.start, t.end] as const),
-  );
+  const known = knownHanWords(analysis, index);
   for (let start = 0; start < text.length; start++) {
     if (analysis.hanStopPhrases.has(start)) continue;
     for (let len = 2; len <= 4 && start + len <= text.length; len++) {
@@ -534,6 +530,38 @@ function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lex
       if (known.touches(start, start + len)) continue;
       yield { start, word };
     }
+  }
+}
+
+/** Where the request's Han words of two characters or more that a tool or the thesaurus knows stand. */
+function knownHanWords(analysis: Analysis, index: InvertedIndex): SpanMask {
+  const text = analysis.text;
+  return new SpanMask(
+    text.length,
+    analysis.terms
+      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
+      .map((t) => [t.start, t.end] as const),
+  );
+}
+
+/**
+ * English words of four letters or more a tool knows, written as a single Han
+ * character of their sound (平一下 for ping): a command's name is typed
+ * through the pinyin input method too. The character stands alone: no stop
+ * character, no thesaurus word, no part of a word a tool or the thesaurus
+ * knows, and no other character nobody knows beside it (平时 is a word). A
+ * shorter sound spells a syllable more often than a command (du, he, an).
+ */
+function* englishBySound(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; char: string; word: string }> {
+  const text = analysis.text;
+  const known = knownHanWords(analysis, index);
+  for (let start = 0; start < text.length; start++) {
+    const char = text[start]!;
+    if (!isHanText(char) || analysis.hanStops.has(start) || known.touches(start, start + 1) || lexicon.hanPhrases.has(char)) continue;
+    // a character beside another that is neither a stop character nor known is part of a word nobody knows
+    const alone = [start - 1, start + 1].every((i) => i < 0 || i >= text.length || !isHan(text[i]!) || analysis.hanStops.has(i) || known.touches(i, i + 1));
+    const word = pinyinKey(char);
+    if (alone && word !== undefined && word.length >= 4 && index.has(`w:${word}`)) yield { start, char, word };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { typoBudget, withinDistance } from "./edit-distance.ts";
+import { keepsEveryLetter, typoBudget, withinDistance } from "./edit-distance.ts";
 
 describe("withinDistance", () => {
   it("counts substitutions, insertions, deletions and adjacent swaps as one edit", () => {
@@ -21,5 +21,22 @@ describe("typoBudget", () => {
     expect(typoBudget(4)).toBe(0);
     expect(typoBudget(6)).toBe(1);
     expect(typoBudget(11)).toBe(2);
+  });
+});
+
+describe("keepsEveryLetter", () => {
+  it("holds for two neighbouring letters swapped, one letter dropped or one doubled", () => {
+    expect(keepsEveryLetter("tga", "tag")).toBe(true);
+    expect(keepsEveryLetter("isue", "issue")).toBe(true);
+    expect(keepsEveryLetter("scle", "scale")).toBe(true);
+    expect(keepsEveryLetter("tagg", "tag")).toBe(true);
+    // a word of its own can have that shape too (cup, cpu): callers say where it is read
+    expect(keepsEveryLetter("cup", "cpu")).toBe(true);
+  });
+
+  it("rejects a letter changed, a new letter added, and the word itself", () => {
+    expect(keepsEveryLetter("mail", "tail")).toBe(false);
+    expect(keepsEveryLetter("tags", "tag")).toBe(false);
+    expect(keepsEveryLetter("tag", "tag")).toBe(false);
   });
 });

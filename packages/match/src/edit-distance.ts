@@ -26,3 +26,22 @@ export function isTransposition(a: string, b: string): boolean {
   while (a[i] === b[i]) i++;
   return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
+
+/**
+ * Whether `typed` keeps every letter of `known` in order and is one slip of
+ * the fingers from it: two neighbouring letters swapped (`tga`), one letter
+ * dropped (`isue`) or one doubled (`tagg`). A short word changed otherwise
+ * makes another word (`mail`, `tail`), and even these do (`star`, `cup`):
+ * callers read them only where a word nobody knows would turn a request away.
+ */
+export function keepsEveryLetter(typed: string, known: string): boolean {
+  if (typed.length === known.length) return isTransposition(typed, known);
+  const [longer, shorter] = typed.length > known.length ? [typed, known] : [known, typed];
+  if (longer.length !== shorter.length + 1) return false;
+  for (let i = 0; i < longer.length; i++) {
+    if (longer.slice(0, i) + longer.slice(i + 1) !== shorter) continue;
+    // a letter added is one doubled (tagg), never a new one (tags is a word of its own)
+    return longer === typed ? longer[i] === longer[i - 1] || longer[i] === longer[i + 1] : true;
+  }
+  return false;
+}

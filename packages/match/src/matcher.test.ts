@@ -228,6 +228,42 @@ describe("intent matching", () => {
     expect(databases.explain("帮我回复一下这封邮件").required).toEqual(["comment"]);
   });
 
+  it("reads a short English word nobody knows in the made thing's place as the known word whose every letter it keeps", () => {
+    const tags = createMatcher([
+      ...REGISTRY,
+      tool({ name: "git-tag", display: "打标签", intent: "Create a tag on the current commit", params: [["tag", "tag name, e.g. v1.2.0"]] }),
+    ]);
+    // tga keeps every letter of tag: a slip, not a thing no tool makes
+    expect(tags.explain("帮我打个 tga v2.0").found).toBe(true);
+    expect(tags.explain("帮我打个 tga v2.0").candidates[0]?.name).toBe("git-tag");
+    // a word that keeps no known word's letters is still a thing nobody knows
+    expect(tags.explain("帮我打个 zpx v2.0").found).toBe(false);
+  });
+
+  it("reads a lone Han character no sense knows as the English word a tool has that its sound spells (平 for ping)", () => {
+    const pings = createMatcher([
+      ...REGISTRY,
+      tool({ name: "ping-host", display: "连通测试", intent: "对目标主机发 ping 包，看延迟和丢包", params: [["host", "主机名或 IP"]] }),
+    ]);
+    const typos = (intent: string) =>
+      pings
+        .explain(intent)
+        .terms.filter((t) => t.origin === "typo")
+        .map((t) => t.label);
+    expect(typos("平一下 10.0.0.8")).toContain("平→ping");
+    expect(pings.match("平一下 10.0.0.8").candidates[0]?.name).toBe("ping-host");
+    // a character inside a word, even one nobody knows, is that word's (平时), and a sound of fewer than four letters spells no command
+    expect(typos("平时看 10.0.0.8 的延迟")).toEqual([]);
+  });
+
+  it("reads a request typed in traditional characters as the simplified words it means", () => {
+    // 刪除, 重啟, 服務: no tool's text is traditional, and the words are known once simplified
+    expect(matcher.explain("刪除伺服器上的 /tmp/a.log").candidates[0]?.name).toBe("file-delete");
+    expect(matcher.explain("刪除伺服器上的 /tmp/a.log").required).toEqual(["delete"]);
+    expect(matcher.explain("幫我重啟一下 nginx 服務").candidates[0]?.name).toBe("service-restart");
+    expect(matcher.explain("幫我重啟一下 nginx 服務").found).toBe(true);
+  });
+
   it("reads a single character in the verb's place that no sense knows as an operation word of its sound, when the first tool then does it to what is spoken of", () => {
     // 毒 (poison) is no verb; 读 (read) sounds the same, and a tool reads cache values
     expect(matcher.match("帮我毒一下缓存里 session 这个键的值").candidates[0]?.name).toBe("cache-get");

@@ -5,6 +5,17 @@ describe("normalizeText", () => {
   it("folds full-width forms and case", () => {
     expect(normalizeText("ＧＩＴ：Log")).toBe("git:log");
   });
+
+  it("writes traditional characters as the simplified ones they stand for, one for one", () => {
+    expect(normalizeText("開個 Issue 記一下這個 bug")).toBe("开个 issue 记一下这个 bug");
+    expect(normalizeText("回滾到上個版本")).toBe("回滚到上个版本");
+    // 裡 lists itself among its simplified variants before 里
+    expect(normalizeText("日誌裡")).toBe("日志里");
+  });
+
+  it("keeps the characters simplified text is typed in (乾 and 後 are in GB2312)", () => {
+    expect(normalizeText("删除日志 然後乾杯")).toBe("删除日志 然後乾杯");
+  });
 });
 
 describe("splitRuns", () => {

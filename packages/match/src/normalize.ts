@@ -1,12 +1,31 @@
 /**
  * Text normalisation shared by tools and requests: one canonical form so that
- * full-width letters, upper case and compatibility characters never decide a
- * match.
+ * full-width letters, upper case, compatibility characters and traditional
+ * Chinese characters never decide a match.
  */
+import simplifiedData from "./data/simplified.json" with { type: "json" };
 
-/** NFKC folds full-width forms (ｎｇｉｎｘ, ：) into their plain counterparts; then lower case. */
+/**
+ * NFKC folds full-width forms (ｎｇｉｎｘ, ：) into their plain counterparts;
+ * then lower case, and a traditional character that simplified input methods
+ * do not type to its simplified form (開個 → 开个, 滾 → 滚): a user of a
+ * traditional input method means the same words. One character for one, so
+ * offsets hold. The table is generated from Unihan; see
+ * scripts/build-simplified.mjs.
+ */
 export function normalizeText(text: string): string {
-  return text.normalize("NFKC").toLowerCase();
+  return toSimplified(text.normalize("NFKC").toLowerCase());
+}
+
+let traditionalChars: { readonly pattern: RegExp; readonly simplified: ReadonlyMap<string, string> } | undefined;
+
+function toSimplified(text: string): string {
+  if (traditionalChars === undefined) {
+    const { traditional, simplified } = simplifiedData as { traditional: string; simplified: string };
+    traditionalChars = { pattern: new RegExp(`[${traditional}]`, "gu"), simplified: new Map([...traditional].map((char, i) => [char, simplified[i]!])) };
+  }
+  const { pattern, simplified } = traditionalChars;
+  return text.replace(pattern, (char) => simplified.get(char)!);
 }
 
 const HAN = /\p{Script=Han}/u;

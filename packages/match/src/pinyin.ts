@@ -61,3 +61,18 @@ export function fuzzyPinyinKey(key: string): string {
     )
     .join(" ");
 }
+
+let syllables: ReadonlySet<string> | undefined;
+
+/**
+ * The syllables a final uo becomes with one of its letters left out, or
+ * that become it with the letter put in (suo → su, so; su → suo; luo → lu,
+ * lo): the two vowels of uo are typed as one by a hand that drops a key, and
+ * no fuzzy pinyin setting offers them (`fuzzyPinyinKey`).
+ */
+export function nearSyllables(syllable: string): string[] {
+  syllables ??= new Set(table().values());
+  const initial = syllable.replace(/(?:uo|u|o)$/, "");
+  const near = syllable.endsWith("uo") ? [`${initial}u`, `${initial}o`] : /[uo]$/.test(syllable) ? [`${initial}uo`] : [];
+  return near.filter((candidate) => candidate !== syllable && syllables!.has(candidate));
+}

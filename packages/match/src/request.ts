@@ -7,7 +7,7 @@ import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./a
 import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { SpanMask } from "./normalize.ts";
+import { isHan, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
@@ -182,7 +182,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   if (PREVENT.test(analysis.text)) acts.add("block");
   const fullFrame: Frame = { acts, objects: frame.objects, uses: frame.uses };
   // An object a typo candidate names (日至 → 日志) is one the request speaks of.
-  const typoObjects = typos.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+  const typoObjects = objectsNamed(typos, lexicon);
   // An address of its own scheme names what it points to by the object words of its path (HLDP://zhuyuan/module/… is a module).
   const addressed = analysis.terms.flatMap((t) =>
     t.kind === "concept" &&
@@ -191,12 +191,17 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
       ? [t.key.slice(2)]
       : [],
   );
+  let unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
+  const shortSlips = unknownMade === undefined ? [] : shortSlipTerms(analysis, unknownMade, vocabulary);
+  if (shortSlips.length > 0) {
+    terms.push(...shortSlips);
+    typoObjects.push(...objectsNamed(shortSlips, lexicon));
+    unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
+  }
   const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
-  const known = knownSpan(terms, valueMask, vocabulary.index);
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
   const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
-  const unknownMade = unknownThing(analysis, frame, known, lexicon);
   return {
     analysis,
     values,
@@ -207,7 +212,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     required: requiredOperations(fullFrame, lexicon, analysis.text),
     objects,
     ...(unknown !== undefined && { unknownVerb: unknown }),
-    ...(unknownMade !== undefined && { unknownThing: unknownMade }),
+    ...(unknownMade !== undefined && { unknownThing: unknownMade.word }),
   };
 }
 
@@ -446,12 +451,10 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   const out: RequestTerm[] = [];
   const readings: Term[] = [];
   const add = (typed: string, known: string, start: number, end: number): void => {
-    const label = `${typed}→${known}`;
-    const concepts = (isHanText(known) ? lexicon.hanPhrases.get(known) : lexicon.englishPhrases.get(known)) ?? [];
-    if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
-    for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+    out.push(...correctionTerms(typed, known, start, end, { index, lexicon }));
     if (!isHanText(known) || !slipOf(typed, known, lexicon)) return;
-    for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: label });
+    const concepts = lexicon.hanPhrases.get(known) ?? [];
+    for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${typed}→${known}` });
   };
   for (const word of analysis.englishWords) {
     if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
@@ -460,12 +463,41 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
+  for (const { start, char, word } of englishBySound(analysis, index, lexicon)) add(char, word, start, start + 1);
   for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
     const end = start + word.length;
     if (values.covers(start, end)) continue;
     for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
   }
   return { terms: out, readings };
+}
+
+/** The objects the senses of some terms name. */
+function objectsNamed(terms: readonly RequestTerm[], lexicon: Lexicon): string[] {
+  return terms.flatMap((t) => (t.key.startsWith("c:") && lexicon.senses.get(t.key.slice(2))?.class === "object" ? [t.key.slice(2)] : []));
+}
+
+/** The terms a correction of a typed word gives: the known word, where a tool has it, and its senses. */
+function correctionTerms(typed: string, known: string, start: number, end: number, { index, lexicon }: Pick<Vocabulary, "index" | "lexicon">): RequestTerm[] {
+  const label = `${typed}→${known}`;
+  const concepts = (isHanText(known) ? lexicon.hanPhrases.get(known) : lexicon.englishPhrases.get(known)) ?? [];
+  const out: RequestTerm[] = [];
+  if (index.has(`w:${known}`)) out.push({ key: `w:${known}`, weight: TYPO_FACTOR, start, end, label, origin: "typo" });
+  for (const concept of concepts) out.push({ key: `c:${concept}`, weight: TYPO_FACTOR, start, end, label: `${label}≈${concept}`, origin: "typo" });
+  return out;
+}
+
+/**
+ * A short English word nobody knows in the made thing's place (打个 tga, open
+ * an isue) read as the known word whose every letter it keeps (`shortEnglish`):
+ * there the word as typed turns the request away, and a slip of the fingers
+ * is likelier than a thing no tool makes. Elsewhere a short word is left as
+ * typed (`star`, `cup` are words of their own).
+ */
+function shortSlipTerms(analysis: Analysis, at: { readonly word: string; readonly start: number }, vocabulary: Vocabulary): RequestTerm[] {
+  const word = analysis.englishWords.find((w) => w.start === at.start && w.surface === at.word);
+  if (word === undefined) return [];
+  return vocabulary.typos.shortEnglish(word.stem, word.surface).flatMap((known) => correctionTerms(word.surface, known, word.start, word.end, vocabulary));
 }
 
 /**
@@ -488,12 +520,7 @@ function slipOf(typed: string, known: string, lexicon: Lexicon): boolean {
  */
 function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
   const text = analysis.text;
-  const known = new SpanMask(
-    text.length,
-    analysis.terms
-      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
-      .map((t) => [t.start, t.end] as const),
-  );
+  const known = knownHanWords(analysis, index);
   for (let start = 0; start < text.length; start++) {
     if (analysis.hanStopPhrases.has(start)) continue;
     for (let len = 2; len <= 4 && start + len <= text.length; len++) {
@@ -503,6 +530,38 @@ function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lex
       if (known.touches(start, start + len)) continue;
       yield { start, word };
     }
+  }
+}
+
+/** Where the request's Han words of two characters or more that a tool or the thesaurus knows stand. */
+function knownHanWords(analysis: Analysis, index: InvertedIndex): SpanMask {
+  const text = analysis.text;
+  return new SpanMask(
+    text.length,
+    analysis.terms
+      .filter((t) => t.end - t.start > 1 && isHanText(text.slice(t.start, t.end)) && (t.kind === "concept" || (t.kind === "word" && index.has(t.key))))
+      .map((t) => [t.start, t.end] as const),
+  );
+}
+
+/**
+ * English words of four letters or more a tool knows, written as a single Han
+ * character of their sound (平一下 for ping): a command's name is typed
+ * through the pinyin input method too. The character stands alone: no stop
+ * character, no thesaurus word, no part of a word a tool or the thesaurus
+ * knows, and no other character nobody knows beside it (平时 is a word). A
+ * shorter sound spells a syllable more often than a command (du, he, an).
+ */
+function* englishBySound(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; char: string; word: string }> {
+  const text = analysis.text;
+  const known = knownHanWords(analysis, index);
+  for (let start = 0; start < text.length; start++) {
+    const char = text[start]!;
+    if (!isHanText(char) || analysis.hanStops.has(start) || known.touches(start, start + 1) || lexicon.hanPhrases.has(char)) continue;
+    // a character beside another that is neither a stop character nor known is part of a word nobody knows
+    const alone = [start - 1, start + 1].every((i) => i < 0 || i >= text.length || !isHan(text[i]!) || analysis.hanStops.has(i) || known.touches(i, i + 1));
+    const word = pinyinKey(char);
+    if (alone && word !== undefined && word.length >= 4 && index.has(`w:${word}`)) yield { start, char, word };
   }
 }
 
@@ -615,7 +674,7 @@ const MADE_THING_LEAD = /^\s*(?:(?:[一两几\d]+\s*[个条份张台位名套件
  * asks for what no tool does, however well the verb and the rest fit: the
  * tools that make things make the things they name.
  */
-function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): string | undefined {
+function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexicon: Lexicon): { word: string; start: number } | undefined {
   const text = analysis.text;
   for (const use of frame.uses) {
     if (use.use !== "act") continue;
@@ -635,7 +694,7 @@ function unknownThing(analysis: Analysis, frame: Frame, known: KnownSpan, lexico
     const word = text.slice(at, end);
     if (lexicon.englishStops.has(word) || [...word].every((_, i) => analysis.hanStops.has(at + i)) || known(at, end)) continue;
     if (modifiesKnownThing(text, end, known)) continue;
-    return word;
+    return { word, start: at };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
+import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey } from "./pinyin.ts";
 import { TypoVocabulary } from "./typo.ts";
 
 describe("pinyinKey", () => {
@@ -22,6 +22,17 @@ describe("fuzzyPinyinKey", () => {
     expect(fuzzyPinyinKey("ming")).toBe("min");
     expect(fuzzyPinyinKey("gong")).toBe("gong");
     expect(fuzzyPinyinKey("ba")).not.toBe(fuzzyPinyinKey("pa"));
+  });
+});
+
+describe("nearSyllables", () => {
+  it("leaves a letter of a final uo out, or puts it in, when a syllable comes of it", () => {
+    expect(nearSyllables("suo")).toEqual(["su"]);
+    expect(nearSyllables("duo")).toEqual(["du"]);
+    expect(nearSyllables("su")).toEqual(["suo"]);
+    // no syllable comes of it (bo has no buo), or the final is another
+    expect(nearSyllables("bo")).toEqual([]);
+    expect(nearSyllables("shan")).toEqual([]);
   });
 });
 
@@ -56,6 +67,12 @@ describe("TypoVocabulary", () => {
     expect(words.homophones("森级")).toEqual([]);
   });
 
+  it("takes a word whose final uo is typed short, failing a fuzzy one, only where what was typed is no word", () => {
+    const words = new TypoVocabulary([], ["压缩", "增加"]);
+    expect(words.han("压宿", false)).toEqual(["压缩"]);
+    expect(words.han("压宿")).toEqual([]);
+  });
+
   it("takes a near-sounding word only with one character changed", () => {
     expect(vocabulary.han("森级")).toEqual(["升级"]);
     expect(vocabulary.han("森机")).toEqual([]);
@@ -75,5 +92,17 @@ describe("TypoVocabulary", () => {
 
   it("keeps the first letter: a slip rarely starts a word", () => {
     expect(vocabulary.english("unam", "uname")).toEqual([]);
+  });
+
+  it("finds the known word a short word keeps every letter of, swapped, dropped or doubled, with the same first letter", () => {
+    const short = new TypoVocabulary(["tag", "issu", "scale", "tail", "start"], []);
+    expect(short.shortEnglish("tga", "tga")).toEqual(["tag"]);
+    expect(short.shortEnglish("isu", "isue")).toEqual(["issu"]);
+    expect(short.shortEnglish("tagg", "tagg")).toEqual(["tag"]);
+    expect(short.shortEnglish("scle", "scle")).toEqual(["scale"]);
+    // a letter changed or added anew is another word; a long word has its own budget
+    expect(short.shortEnglish("tale", "tale")).toEqual([]);
+    expect(short.shortEnglish("tags", "tags")).toEqual([]);
+    expect(short.shortEnglish("startt", "startt")).toEqual([]);
   });
 });

@@ -13,8 +13,8 @@
  *   distance that starts with the same letter (`retsart`), or for a short
  *   word, two letters swapped (`lsit`).
  */
-import { isTransposition, typoBudget, withinDistance } from "./edit-distance.ts";
-import { differsInOneChar, fuzzyPinyinKey, pinyinKey } from "./pinyin.ts";
+import { isTransposition, keepsEveryLetter, typoBudget, withinDistance } from "./edit-distance.ts";
+import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey } from "./pinyin.ts";
 
 export class TypoVocabulary {
   private readonly englishByLength = new Map<number, string[]>();
@@ -54,6 +54,22 @@ export class TypoVocabulary {
   }
 
   /**
+   * Known English stems a short word (three or four letters as typed) keeps
+   * every letter of, swapped, dropped or doubled (`tga` → tag, `isue` →
+   * issue), with the same first letter. Such a word is as often a word of its
+   * own (`star`, `cup`), so these are asked for only where no reading of the
+   * word as typed serves (`request.ts`).
+   */
+  shortEnglish(stem: string, surface: string): string[] {
+    if (surface.length < 3 || surface.length > 4) return [];
+    const found: string[] = [];
+    for (let len = stem.length - 1; len <= stem.length + 1; len++) {
+      for (const word of this.englishByLength.get(len) ?? []) if (word[0] === stem[0] && keepsEveryLetter(stem, word)) found.push(word);
+    }
+    return found;
+  }
+
+  /**
    * Known Chinese words that sound like `word` and differ from it in one
    * character (or in any, when `word` is no word: `isWord` false), or failing
    * any, that nearly sound like it and differ in one character.
@@ -63,7 +79,18 @@ export class TypoVocabulary {
     if (key === undefined) return [];
     const same = isWord ? this.homophones(word) : (this.hanByPinyin.get(key) ?? []).filter((known) => known !== word);
     if (same.length > 0) return same;
-    return (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
+    const fuzzy = (this.hanByFuzzyPinyin.get(fuzzyPinyinKey(key)) ?? []).filter((known) => differsInOneChar(word, known));
+    if (fuzzy.length > 0 || isWord) return fuzzy;
+    // a sound further off is a slip only of what is no word at all (压宿; 增肌 is a word of its own, not 增加)
+    return this.nearSounds(key).filter((known) => differsInOneChar(word, known));
+  }
+
+  /** Known words whose sound is `key` with one syllable's final a letter longer or shorter (压宿 ya su → 压缩 ya suo). */
+  private nearSounds(key: string): string[] {
+    const syllables = key.split(" ");
+    return syllables.flatMap((syllable, i) =>
+      nearSyllables(syllable).flatMap((near) => this.hanByPinyin.get([...syllables.slice(0, i), near, ...syllables.slice(i + 1)].join(" ")) ?? []),
+    );
   }
 
   /** Known Chinese words of the very same sound as `word` that differ from it in one character (回复 → 恢复). */

@@ -235,6 +235,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // what is to be spared is no request: 省得再算一遍 saves computing again
     expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
     expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+    // and so is what a warning says could happen (别回头…, 以防…, 不然…, 否则…): the step before it is asked for
+    expect(uses("先把表导一份，别回头删错了没法恢复")).toContain("删:delete:described");
+    expect(uses("配置先备份一下，不然改坏了")).toContain("改:update:described");
     // back to an earlier one (到之前的, 到以前的): 之前的 says which, not when
     expect(uses("数据库回滚到之前的快照")).toContain("回滚:rollback:act");
     expect(uses("把配置还原到以前的那一份")).toContain("还原到:rollback:act");
@@ -266,6 +269,10 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
     expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");
     expect(uses("不用 clone，直接看")).toContain("clone:copy:negated");
+    // an adverb between the negation and the verb (只, 光, 老, 一直, 随便) leaves it not wanted
+    expect(uses("整个读出来，不要只看末尾")).toContain("看:view:negated");
+    expect(uses("别老重启了，先查原因")).toContain("重启:restart:negated");
+    expect(uses("不要随便删")).toContain("删:delete:negated");
   });
 });
 

@@ -42,7 +42,8 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
-const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给]|想|打算|愿意?)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+const ZH_NEGATION =
+  /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给只光老总乱]|想|打算|愿意?|一直|随便|急着)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
 /** Used as the means (版本用提交 a1b2c3d, 拿备份恢复): what 用 / 拿 take is a thing; words that end in 用 (使用, 停用, 不用, 费用) are not this 用. */
 const ZH_INSTRUMENT = /(?<![使停禁启可不有没费常通应作引调采占试信享])[用拿]\s*$/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
@@ -64,8 +65,8 @@ const ZH_DONE =
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
 /** Back to an earlier one (恢复到之前的版本, 回滚到以前的那个): 之前的 says which, not when. */
 const ZH_BACK_TO_EARLIER = /^到\s*(?:之前|以前|先前|此前)的/u;
-/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
-const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
+/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启, 别回头又要重装, 不然一重启就没了). */
+const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去|别回头|以防|不然|否则|要不然)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;

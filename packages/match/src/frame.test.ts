@@ -265,6 +265,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("防火墙开放 443")).toContain("allow");
   });
 
+  it("takes an operation word right before an arrow for a name: what points to a new value or place is named, not asked for", () => {
+    expect(uses("checkout -> 5 replicas")).toEqual(["checkout:switch:noun"]);
+    expect(uses("backup → /srv/dumps")).toContain("backup:backup:noun");
+    // with no arrow after it, it is the verb
+    expect(uses("backup the db to /srv/dumps")).toContain("backup:backup:act");
+  });
+
   it("takes it for not wanted after 别 / 不要 / don't", () => {
     expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
     expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");

@@ -196,7 +196,9 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
     const reading =
-      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) || coordinatedWithThing(context, term.end)
+      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) ||
+      coordinatedWithThing(context, term.end) ||
+      ARROW.test(analysis.text.slice(term.end))
         ? "noun"
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end)
@@ -237,6 +239,9 @@ function instanceOperations(lexicon: Lexicon): ReadonlySet<string> {
   }
   return instances;
 }
+
+/** An arrow after a word (checkout -> 12 replicas, hotfix → release): what it points from is a name, set to or moved to what follows. */
+const ARROW = /^\s*(?:->|→|=>|⇒)/u;
 
 /** And, or, versus between two words (release 和 main, release vs main). */
 const COORDINATOR = /^\s*(?:和|与|跟|及|同|and|or|vs\.?|versus|&)\s*/u;

@@ -28,6 +28,15 @@ describe("intent matching", () => {
     expect(first("retsart the containr")).toBe("container-restart");
   });
 
+  it("reads a percentage of users or traffic something is given to as a share a feature is switched on for", () => {
+    expect(matcher.explain("新首页先对 5% 的用户放出来").required).toContain("toggle");
+    expect(matcher.explain("暗色模式灰度推到 30%").required).toContain("toggle");
+    expect(matcher.explain("roll out the dark-mode flag to 20% of users").required).toContain("toggle");
+    // a percentage that is a level reached or a threshold is no share
+    expect(matcher.explain("磁盘用到 80% 了").required).not.toContain("toggle");
+    expect(matcher.explain("scale web to 50% more pods").required).not.toContain("toggle");
+  });
+
   it("counts an operation not wanted for little in the ranking, though its words stay known", () => {
     const weight = (text: string, key: string) => matcher.explain(text).terms.find((t) => t.key === key)?.weight ?? 0;
     // 别重启了 asks for no restart: its sense weighs less than the same word asked for

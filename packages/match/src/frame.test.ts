@@ -263,6 +263,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("新搜索页先对两成用户开放")).toContain("toggle");
     expect(required("新搜索页放量到 30%")).toContain("toggle");
     expect(required("防火墙开放 443")).toContain("allow");
+    // 放一下 lets through or puts: the object says which, a tool doing either serves
+    expect(required("防火墙上把 8443 放一下")).toContain("allow");
+    expect(required("这个包放一下 /srv/in")).toContain("write");
   });
 
   it("takes an operation word right before an arrow for a name: what points to a new value or place is named, not asked for", () => {

@@ -268,6 +268,14 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("这个包放一下 /srv/in")).toContain("write");
   });
 
+  it("reads a program's flag or mode that says what it does as that operation (thesaurus: usermod -L, tar x…, kubectl get)", () => {
+    expect(required("usermod -L alice")).toContain("lock");
+    expect(required("passwd -u alice")).toContain("unlock");
+    expect(required("tar -xzf site.tgz -C /srv")).toEqual(["extract"]);
+    expect(required("tar cvf logs.tar /var/log/app")).toEqual(["compress"]);
+    expect(required("kubectl get deployments -n prod")).toEqual(["list"]);
+  });
+
   it("takes an operation word right before an arrow for a name: what points to a new value or place is named, not asked for", () => {
     expect(uses("checkout -> 5 replicas")).toEqual(["checkout:switch:noun"]);
     expect(uses("backup → /srv/dumps")).toContain("backup:backup:noun");

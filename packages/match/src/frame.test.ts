@@ -268,6 +268,14 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("这个包放一下 /srv/in")).toContain("write");
   });
 
+  it("takes a change done to one kind of thing before a word for a plan, rule or event of it for whose (备份策略, 部署事故): a thing spoken of", () => {
+    expect(uses("找找讨论过备份策略的记忆")).toContain("备份:backup:noun");
+    expect(uses("上次的部署事故复盘一下")).toContain("部署:deploy:noun");
+    expect(uses("看下 backup 策略")).toContain("backup:backup:noun");
+    // a general change before the same word is still its verb: 修改策略 asks to change the policy
+    expect(uses("修改策略")).toContain("修改:update:act");
+  });
+
   it("reads a program's flag or mode that says what it does as that operation (thesaurus: usermod -L, tar x…, kubectl get)", () => {
     expect(required("usermod -L alice")).toContain("lock");
     expect(required("passwd -u alice")).toContain("unlock");

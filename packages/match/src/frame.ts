@@ -70,6 +70,8 @@ const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|�
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;
+/** A noun after a change done to one kind of thing names a plan, a rule or an event of it (备份策略, 部署事故, 发布计划, 备份任务): the change says whose, as before a record. */
+const ZH_PLAN_HEAD = /^(?:策略|事故|故障|方案|计划|预案|复盘|经验|教训|任务|周期|频率|机制|规则|规范|流程)/u;
 /** A determiner, classifier or quantifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交, 所有通知). */
 const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回]|所有|全部|这些|那些|哪些|某些|一些|其他|其它)\s*$/u;
 /** In progress, or happening again and again (在反复重启, 一直在跑, 正在部署): a state, not a request. */
@@ -201,7 +203,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
       ARROW.test(analysis.text.slice(term.end))
         ? "noun"
         : isHan(analysis.text[term.start]!)
-          ? chineseUse(context, term.start, term.end)
+          ? chineseUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true)
           : englishUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true);
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not; nor a word that changes too, whose noun is what the change makes (last night's dump: a backup).
     const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" && !changesToo(term) ? "act" : reading;
@@ -265,7 +267,7 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 }
 
 /** How the words before and after an operation word (of either script) say it is used, by the Chinese around it. */
-function chineseSays(context: Context, start: number, end: number): Reading | undefined {
+function chineseSays(context: Context, start: number, end: number, particular = false): Reading | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
   if (ZH_INSTRUMENT.test(before)) return "noun";
@@ -285,7 +287,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
-  if (ZH_NOUN_HEAD.test(after)) return "qualifier";
+  if (ZH_NOUN_HEAD.test(after) || (particular && ZH_PLAN_HEAD.test(after))) return "qualifier";
   // The subject of 是 / 叫 is what is named or asked about (label 是 bug 的, 备份是哪天的): a thing.
   if (/^(?:是|叫)(?![吧吗呀啊])/u.test(after)) return "noun";
   // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
@@ -363,8 +365,8 @@ function carriesResult(context: Context, start: number, end: number, after: stri
   return /[掉光]$/u.test(context.analysis.text.slice(start, end)) ? /^(?:[吧啊呀]|:.*)?$/u.test(after) : /^[掉光]\s*[吧啊呀]?$/u.test(after);
 }
 
-function chineseUse(context: Context, start: number, end: number): Reading {
-  return chineseSays(context, start, end) ?? "act";
+function chineseUse(context: Context, start: number, end: number, particular: boolean): Reading {
+  return chineseSays(context, start, end, particular) ?? "act";
 }
 
 /** `particular`: the word's sense is a change done to one kind of thing (commit, deploy, backup), whose record it may name wherever it stands. */
@@ -383,7 +385,7 @@ function englishUse(context: Context, start: number, end: number, particular = f
   const hanBefore = /\p{Script=Han}\s*$/u.test(text.slice(0, start));
   const hanAfter = /^\s*\p{Script=Han}/u.test(text.slice(end));
   if (hanBefore || hanAfter) {
-    const said = chineseSays(context, start, end);
+    const said = chineseSays(context, start, end, particular);
     if (said !== undefined) return said;
     const next = end + (text.slice(end).length - text.slice(end).trimStart().length);
     if (hanAfter && context.classAt[next] === "object") return "noun";

@@ -284,6 +284,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("kubectl get deployments -n prod")).toEqual(["list"]);
   });
 
+  it("takes an operation word right before a verb with a direction or destination that ends its clause for that verb's object (本地提交推到远程)", () => {
+    expect(uses("本地提交推到远程")).toEqual(["提交:commit:noun", "推到远程:push:act"]);
+    expect(uses("把本地提交推上去")).toEqual(["提交:commit:noun", "推上去:push:act"]);
+    // alone, it is the verb
+    expect(uses("本地提交一下")).toEqual(["提交:commit:act"]);
+  });
+
   it("takes an operation word right before an arrow for a name: what points to a new value or place is named, not asked for", () => {
     expect(uses("checkout -> 5 replicas")).toEqual(["checkout:switch:noun"]);
     expect(uses("backup → /srv/dumps")).toContain("backup:backup:noun");

@@ -351,13 +351,16 @@ function verbAt(context: Context, end: number): number | undefined {
   return context.operationEnds.get(at);
 }
 
+/** A verb with a direction or a destination in it (推上去, 拉下来, 推到远程, 发到线上): a verb form, never a thing. */
+const MOVED_TO = /^[^\s]+(?:[上下出进回过起][来去]|到[^\s]*)$/u;
+
 /** Whether the operation word right at `end` carries its result (删掉, 删了, 清掉, 停掉) and ends its clause. */
 function resultVerbAt(context: Context, end: number): boolean {
   const verbEnd = verbAt(context, end);
   if (verbEnd === undefined) return false;
   const text = context.analysis.text;
   const { after } = clauseOf(text, verbEnd, verbEnd);
-  return /[掉了完光]$/u.test(text.slice(end, verbEnd)) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
+  return (/[掉了完光]$/u.test(text.slice(end, verbEnd)) || MOVED_TO.test(text.slice(end, verbEnd).trim())) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
 }
 
 /** Whether the operation word ends in, or is followed by, a result complement (删掉, delete 掉, 清光) that ends its clause. */

@@ -235,6 +235,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // what is to be spared is no request: 省得再算一遍 saves computing again
     expect(uses("结果先存缓存里，省得下回再算一遍")).toContain("算:compute:described");
     expect(uses("先备份，免得回头改坏了")).toContain("备份:backup:act");
+    // and so is what a warning says could happen (别回头…, 以防…, 不然…, 否则…): the step before it is asked for
+    expect(uses("先把表导一份，别回头删错了没法恢复")).toContain("删:delete:described");
+    expect(uses("配置先备份一下，不然改坏了")).toContain("改:update:described");
     // back to an earlier one (到之前的, 到以前的): 之前的 says which, not when
     expect(uses("数据库回滚到之前的快照")).toContain("回滚:rollback:act");
     expect(uses("把配置还原到以前的那一份")).toContain("还原到:rollback:act");
@@ -260,12 +263,49 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(required("新搜索页先对两成用户开放")).toContain("toggle");
     expect(required("新搜索页放量到 30%")).toContain("toggle");
     expect(required("防火墙开放 443")).toContain("allow");
+    // 放一下 lets through or puts: the object says which, a tool doing either serves
+    expect(required("防火墙上把 8443 放一下")).toContain("allow");
+    expect(required("这个包放一下 /srv/in")).toContain("write");
+  });
+
+  it("takes a change done to one kind of thing before a word for a plan, rule or event of it for whose (备份策略, 部署事故): a thing spoken of", () => {
+    expect(uses("找找讨论过备份策略的记忆")).toContain("备份:backup:noun");
+    expect(uses("上次的部署事故复盘一下")).toContain("部署:deploy:noun");
+    expect(uses("看下 backup 策略")).toContain("backup:backup:noun");
+    // a general change before the same word is still its verb: 修改策略 asks to change the policy
+    expect(uses("修改策略")).toContain("修改:update:act");
+  });
+
+  it("reads a program's flag or mode that says what it does as that operation (thesaurus: usermod -L, tar x…, kubectl get)", () => {
+    expect(required("usermod -L alice")).toContain("lock");
+    expect(required("passwd -u alice")).toContain("unlock");
+    expect(required("tar -xzf site.tgz -C /srv")).toEqual(["extract"]);
+    expect(required("tar cvf logs.tar /var/log/app")).toEqual(["compress"]);
+    expect(required("kubectl get deployments -n prod")).toEqual(["list"]);
+  });
+
+  it("takes an operation word right before a verb with a direction or destination that ends its clause for that verb's object (本地提交推到远程)", () => {
+    expect(uses("本地提交推到远程")).toEqual(["提交:commit:noun", "推到远程:push:act"]);
+    expect(uses("把本地提交推上去")).toEqual(["提交:commit:noun", "推上去:push:act"]);
+    // alone, it is the verb
+    expect(uses("本地提交一下")).toEqual(["提交:commit:act"]);
+  });
+
+  it("takes an operation word right before an arrow for a name: what points to a new value or place is named, not asked for", () => {
+    expect(uses("checkout -> 5 replicas")).toEqual(["checkout:switch:noun"]);
+    expect(uses("backup → /srv/dumps")).toContain("backup:backup:noun");
+    // with no arrow after it, it is the verb
+    expect(uses("backup the db to /srv/dumps")).toContain("backup:backup:act");
   });
 
   it("takes it for not wanted after 别 / 不要 / don't", () => {
     expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
     expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");
     expect(uses("不用 clone，直接看")).toContain("clone:copy:negated");
+    // an adverb between the negation and the verb (只, 光, 老, 一直, 随便) leaves it not wanted
+    expect(uses("整个读出来，不要只看末尾")).toContain("看:view:negated");
+    expect(uses("别老重启了，先查原因")).toContain("重启:restart:negated");
+    expect(uses("不要随便删")).toContain("删:delete:negated");
   });
 });
 

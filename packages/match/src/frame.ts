@@ -42,7 +42,8 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
-const ZH_NEGATION = /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给]|想|打算|愿意?)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+const ZH_NEGATION =
+  /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给只光老总乱]|想|打算|愿意?|一直|随便|急着)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
 /** Used as the means (版本用提交 a1b2c3d, 拿备份恢复): what 用 / 拿 take is a thing; words that end in 用 (使用, 停用, 不用, 费用) are not this 用. */
 const ZH_INSTRUMENT = /(?<![使停禁启可不有没费常通应作引调采占试信享])[用拿]\s*$/u;
 /** Passive (被误删), or done already (已装, 已经安装). */
@@ -64,11 +65,13 @@ const ZH_DONE =
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
 /** Back to an earlier one (恢复到之前的版本, 回滚到以前的那个): 之前的 says which, not when. */
 const ZH_BACK_TO_EARLIER = /^到\s*(?:之前|以前|先前|此前)的/u;
-/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启). */
-const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去)[^，。；！？,;!?]{0,4}$/u;
+/** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启, 别回头又要重装, 不然一重启就没了). */
+const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去|别回头|以防|不然|否则|要不然)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
 /** A noun after the operation word names an account of it (部署记录, 提交说明, 重启次数, 排查结论, 读权限). */
 const ZH_NOUN_HEAD = /^(?:记录|历史|日志|状态|进度|时间|次数|结果|结论|说明|信息|列表|窗口|流程|报告|情况|失败|成功|耗时|速度|操作|内容|权限|规范)/u;
+/** A noun after a change done to one kind of thing names a plan, a rule or an event of it (备份策略, 部署事故, 发布计划, 备份任务): the change says whose, as before a record. */
+const ZH_PLAN_HEAD = /^(?:策略|事故|故障|方案|计划|预案|复盘|经验|教训|任务|周期|频率|机制|规则|规范|流程)/u;
 /** A determiner, classifier or quantifier before the operation word makes it a noun (最近的提交, 那份备份, 几次提交, 所有通知). */
 const ZH_NOUN_BEFORE = /(?:的|[这那哪每某各该此上下几一两三四五六七八九十\d]+\s*[个次份条笔回]|所有|全部|这些|那些|哪些|某些|一些|其他|其它)\s*$/u;
 /** In progress, or happening again and again (在反复重启, 一直在跑, 正在部署): a state, not a request. */
@@ -195,10 +198,12 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
     const reading =
-      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) || coordinatedWithThing(context, term.end)
+      (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) ||
+      coordinatedWithThing(context, term.end) ||
+      ARROW.test(analysis.text.slice(term.end))
         ? "noun"
         : isHan(analysis.text[term.start]!)
-          ? chineseUse(context, term.start, term.end)
+          ? chineseUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true)
           : englishUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true);
     // Reading, listing, comparing asked for as a noun (列表, 差异, the contents) is still what the request wants done; qualifying a noun (读权限), it is not; nor a word that changes too, whose noun is what the change makes (last night's dump: a backup).
     const use: Use = reading === "qualifier" ? "noun" : reading === "noun" && sense.effect === "read" && !changesToo(term) ? "act" : reading;
@@ -237,6 +242,9 @@ function instanceOperations(lexicon: Lexicon): ReadonlySet<string> {
   return instances;
 }
 
+/** An arrow after a word (checkout -> 12 replicas, hotfix → release): what it points from is a name, set to or moved to what follows. */
+const ARROW = /^\s*(?:->|→|=>|⇒)/u;
+
 /** And, or, versus between two words (release 和 main, release vs main). */
 const COORDINATOR = /^\s*(?:和|与|跟|及|同|and|or|vs\.?|versus|&)\s*/u;
 
@@ -259,7 +267,7 @@ function clauseOf(text: string, start: number, end: number): { before: string; a
 }
 
 /** How the words before and after an operation word (of either script) say it is used, by the Chinese around it. */
-function chineseSays(context: Context, start: number, end: number): Reading | undefined {
+function chineseSays(context: Context, start: number, end: number, particular = false): Reading | undefined {
   const { before, after } = clauseOf(context.analysis.text, start, end);
   if (ZH_NEGATION.test(before)) return "negated";
   if (ZH_INSTRUMENT.test(before)) return "noun";
@@ -279,7 +287,7 @@ function chineseSays(context: Context, start: number, end: number): Reading | un
   if (/是|谁|什么时候|啥时候|何时|哪次|哪个|哪天|几点|怎么/u.test(before) && /^[^，。；！？,;!?]*的[？?。]?\s*$/u.test(after)) return "described";
   // 一结束就…: as soon as it happens.
   if (/一\s*$/u.test(before) && /^就/u.test(after)) return "described";
-  if (ZH_NOUN_HEAD.test(after)) return "qualifier";
+  if (ZH_NOUN_HEAD.test(after) || (particular && ZH_PLAN_HEAD.test(after))) return "qualifier";
   // The subject of 是 / 叫 is what is named or asked about (label 是 bug 的, 备份是哪天的): a thing.
   if (/^(?:是|叫)(?![吧吗呀啊])/u.test(after)) return "noun";
   // 把 + its object + the verb: an operation word inside the object is a thing (把备份目录里的旧包删了), and so is a Latin word right after 把 (把 checkout 加到 10 个); one with a complement (导出来, 删掉) is a verb.
@@ -343,13 +351,16 @@ function verbAt(context: Context, end: number): number | undefined {
   return context.operationEnds.get(at);
 }
 
+/** A verb with a direction or a destination in it (推上去, 拉下来, 推到远程, 发到线上): a verb form, never a thing. */
+const MOVED_TO = /^[^\s]+(?:[上下出进回过起][来去]|到[^\s]*)$/u;
+
 /** Whether the operation word right at `end` carries its result (删掉, 删了, 清掉, 停掉) and ends its clause. */
 function resultVerbAt(context: Context, end: number): boolean {
   const verbEnd = verbAt(context, end);
   if (verbEnd === undefined) return false;
   const text = context.analysis.text;
   const { after } = clauseOf(text, verbEnd, verbEnd);
-  return /[掉了完光]$/u.test(text.slice(end, verbEnd)) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
+  return (/[掉了完光]$/u.test(text.slice(end, verbEnd)) || MOVED_TO.test(text.slice(end, verbEnd).trim())) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
 }
 
 /** Whether the operation word ends in, or is followed by, a result complement (删掉, delete 掉, 清光) that ends its clause. */
@@ -357,8 +368,8 @@ function carriesResult(context: Context, start: number, end: number, after: stri
   return /[掉光]$/u.test(context.analysis.text.slice(start, end)) ? /^(?:[吧啊呀]|:.*)?$/u.test(after) : /^[掉光]\s*[吧啊呀]?$/u.test(after);
 }
 
-function chineseUse(context: Context, start: number, end: number): Reading {
-  return chineseSays(context, start, end) ?? "act";
+function chineseUse(context: Context, start: number, end: number, particular: boolean): Reading {
+  return chineseSays(context, start, end, particular) ?? "act";
 }
 
 /** `particular`: the word's sense is a change done to one kind of thing (commit, deploy, backup), whose record it may name wherever it stands. */
@@ -377,7 +388,7 @@ function englishUse(context: Context, start: number, end: number, particular = f
   const hanBefore = /\p{Script=Han}\s*$/u.test(text.slice(0, start));
   const hanAfter = /^\s*\p{Script=Han}/u.test(text.slice(end));
   if (hanBefore || hanAfter) {
-    const said = chineseSays(context, start, end);
+    const said = chineseSays(context, start, end, particular);
     if (said !== undefined) return said;
     const next = end + (text.slice(end).length - text.slice(end).trimStart().length);
     if (hanAfter && context.classAt[next] === "object") return "noun";

@@ -28,6 +28,25 @@ describe("intent matching", () => {
     expect(first("retsart the containr")).toBe("container-restart");
   });
 
+  it("reads a percentage of users or traffic something is given to as a share a feature is switched on for", () => {
+    expect(matcher.explain("新首页先对 5% 的用户放出来").required).toContain("toggle");
+    expect(matcher.explain("暗色模式灰度推到 30%").required).toContain("toggle");
+    expect(matcher.explain("roll out the dark-mode flag to 20% of users").required).toContain("toggle");
+    // a percentage that is a level reached or a threshold is no share
+    expect(matcher.explain("磁盘用到 80% 了").required).not.toContain("toggle");
+    expect(matcher.explain("scale web to 50% more pods").required).not.toContain("toggle");
+  });
+
+  it("counts an operation not wanted for little in the ranking, though its words stay known", () => {
+    const weight = (text: string, key: string) => matcher.explain(text).terms.find((t) => t.key === key)?.weight ?? 0;
+    // 别重启了 asks for no restart: its sense weighs less than the same word asked for
+    expect(weight("api 容器别重启了，先看看日志", "c:restart")).toBeGreaterThan(0);
+    expect(weight("api 容器别重启了，先看看日志", "c:restart")).toBeLessThan(weight("api 容器重启一下，再看看日志", "c:restart"));
+    expect(weight("don't restart the api container, check its logs", "c:restart")).toBeLessThan(
+      weight("restart the api container, check its logs", "c:restart"),
+    );
+  });
+
   it("reads a sure slip in an operation word as that operation asked for: the same sound, no word of its own changed", () => {
     // 推宋 is 推送 (push) mistyped, 题交 提交 (commit), 摘药 摘要 (summarize): asked for as if typed right
     expect(matcher.explain("代码推宋到 origin 上，别人要看").required).toContain("push");

@@ -72,6 +72,8 @@ const KIND_WEIGHT: Readonly<Record<TermKind, number>> = { word: 1, concept: 1, i
 const VALUE_FACTOR = 0.2;
 /** A term reached through a typo candidate. */
 const TYPO_FACTOR = 0.7;
+/** An operation word read as not wanted (frame.ts). */
+const NEGATED_FACTOR = 0.5;
 /** A word that is also a thesaurus entry (its sense carries the rest). */
 const SYNONYM_WORD_FACTOR = 0.5;
 /** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each); its qualified slots (values.ts `qualifiedSlots`) as much again. */
@@ -164,7 +166,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
   terms.push(...slotTerms(analysis, values, named));
-  const implied = impliedOperations(analysis.text, values);
+  const implied = [...impliedOperations(analysis.text, values), ...sharesRolledOut(analysis.text, values)];
   terms.push(...impliedTerms(analysis, implied));
   const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
   terms.push(...typos);
@@ -175,6 +177,10 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     [...intentValues, ...named].map((v) => [v.start, v.end] as const),
   );
   const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
+  // An operation not wanted (别 ping 了, 先别装, don't restart it) is no evidence for the tool that does it: its words stay known, but count for little in the ranking.
+  const unwanted = frame.uses.filter((u) => u.use === "negated");
+  for (const [i, t] of terms.entries())
+    if (t.origin !== "slot" && unwanted.some((u) => u.start <= t.start && t.end <= u.end)) terms[i] = { ...t, weight: t.weight * NEGATED_FACTOR };
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...implied.map((o) => o.operation)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");
@@ -320,6 +326,21 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
  * would be: they tell apart the tools that take the values by what each does with them, and ask nothing more of the request
  * than the values do (a finer reading, like a path's qualified slots).
  */
+/** Before a percentage, what gives it a share of something (对 10% 的用户, 灰度放到 30%, roll out to 5%); after it, whose share (的用户, of the traffic). */
+const SHARE_BEFORE = /(?:对|给|向|面向|(?:放|推|开|切|放量|灰度)\s*(?:到|至|给)|\b(?:roll(?:ed|ing)?\s+out|release|ship|expose|open)\b[^,.;，。；]*\bto)\s*$/u;
+const SHARE_AFTER = /^\s*(?:的|of\s+(?:the\s+|our\s+)?)?\s*(?:用户|流量|客户|请求|users?|traffic|customers|requests)/u;
+
+/**
+ * A percentage of users or traffic that something is given to (对 10% 的用户放出来,
+ * 灰度放到 30%, roll out to 5% of users) is a share a feature is switched on
+ * for: the request asks to switch it on (toggle), whatever verb puts it.
+ */
+function sharesRolledOut(text: string, values: readonly Value[]): ImpliedOperation[] {
+  return values
+    .filter((v) => v.kind === "percent" && (SHARE_BEFORE.test(text.slice(0, v.start)) || SHARE_AFTER.test(text.slice(v.end))))
+    .map((v) => ({ operation: "toggle", start: v.start, end: v.end }));
+}
+
 function impliedTerms(analysis: Analysis, implied: readonly ImpliedOperation[]): RequestTerm[] {
   return implied.map(({ operation, start, end }) => ({
     key: `c:${operation}`,

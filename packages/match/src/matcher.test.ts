@@ -399,6 +399,15 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("takes a server program (a cache, a database, a queue broker) for a service: a tool on system services serves a restart of one", () => {
+    const restart = tool({ name: "service-restart", display: "重启服务", intent: "重启一个 systemd 系统服务", params: [["unit", "服务名"]] });
+    const services = createMatcher([restart]);
+    for (const asked of ["redis 挂了，重启一下", "restart mysql on db-01", "rabbitmq 卡住了，重启一下"])
+      expect(services.explain(asked).candidates[0]).toMatchObject({ name: "service-restart", servesOperation: true, servesObject: true });
+    // a thing that runs no program is no service
+    expect(services.explain("重启一下这个证书", { tools: ["service-restart"] }).candidates.find((c) => c.name === "service-restart")?.servesObject).toBe(false);
+  });
+
   it("takes whatever is asked of an endpoint given by its address or method for a call of it, and an endpoint named by a word alone for no call", () => {
     const call = tool({
       name: "http-call",

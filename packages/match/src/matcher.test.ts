@@ -399,6 +399,18 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("takes a running script or command for a process: a tool that ends processes serves ending one", () => {
+    const kill = tool({ name: "process-kill", display: "结束进程", intent: "按 PID 向进程发送信号结束它", params: [["pid", "进程号", "integer"]] });
+    const processes = createMatcher([kill]);
+    for (const asked of ["那个失控的 python 脚本结束掉，先发 TERM", "stop that runaway backup script"])
+      expect(processes.explain(asked, { tools: ["process-kill"] }).candidates.find((c) => c.name === "process-kill")).toMatchObject({
+        servesOperation: true,
+        servesObject: true,
+      });
+    // a thing that is no program is no process
+    expect(processes.explain("把这张表停掉", { tools: ["process-kill"] }).candidates.find((c) => c.name === "process-kill")?.servesObject).toBe(false);
+  });
+
   it("takes a server program (a cache, a database, a queue broker) for a service: a tool on system services serves a restart of one", () => {
     const restart = tool({ name: "service-restart", display: "重启服务", intent: "重启一个 systemd 系统服务", params: [["unit", "服务名"]] });
     const services = createMatcher([restart]);

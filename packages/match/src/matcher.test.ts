@@ -399,6 +399,23 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("takes a version for one of a repository's: a tool that compares a repository's commits serves comparing two versions", () => {
+    const diff = tool({
+      name: "git-diff",
+      display: "代码差异",
+      intent: "比较仓库里两个提交或分支之间的代码差异",
+      params: [
+        ["from", "起始提交"],
+        ["to", "结束提交"],
+      ],
+    });
+    const repository = createMatcher([diff]);
+    const fitOf = (asked: string) => repository.explain(asked, { tools: ["git-diff"] }).candidates.find((c) => c.name === "git-diff");
+    for (const asked of ["对比一下这两个版本", "diff the two versions"]) expect(fitOf(asked)).toMatchObject({ servesOperation: true, servesObject: true });
+    // a certificate is no part of a repository
+    expect(fitOf("对比一下这两个证书")?.servesObject).toBe(false);
+  });
+
   it("takes a running script or command for a process: a tool that ends processes serves ending one", () => {
     const kill = tool({ name: "process-kill", display: "结束进程", intent: "按 PID 向进程发送信号结束它", params: [["pid", "进程号", "integer"]] });
     const processes = createMatcher([kill]);

@@ -399,6 +399,38 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("finds a request the first tool does not serve when a tool ranked after it does what is asked, to what it acts on, and takes a value whose shape says what it is", () => {
+    const tail = tool({
+      name: "log-tail",
+      display: "日志末尾",
+      intent: "查看日志文件末尾的若干行",
+      params: [
+        ["path", "日志文件路径"],
+        ["lines", "行数", "integer"],
+      ],
+    });
+    const write = tool({
+      name: "file-write",
+      display: "写文件",
+      intent: "把内容写入文件",
+      params: [
+        ["path", "文件路径"],
+        ["content", "内容"],
+      ],
+    });
+    const files = createMatcher([tail, write]);
+    const asked = "往 /var/log/app/notes.log 末尾加一行：已处理";
+    // the log's own tool ranks first and only reads; the writer, second, writes and takes the path
+    expect(files.explain(asked).candidates.map((c) => [c.name, c.servesOperation])).toEqual([
+      ["log-tail", false],
+      ["file-write", true],
+    ]);
+    expect(files.match(asked)).toMatchObject({ found: true, candidates: [{ name: "log-tail" }, { name: "file-write" }] });
+    expect(files.explain(asked).verdict).toMatch(/^file-write serves it/);
+    // without a value it takes, the tool after the first is no evidence of its own
+    expect(files.match("日志末尾加一行：已处理").found).toBe(false);
+  });
+
   it("takes a version for one of a repository's: a tool that compares a repository's commits serves comparing two versions", () => {
     const diff = tool({
       name: "git-diff",

@@ -451,7 +451,7 @@ describe("intent matching", () => {
   it("takes a running script or command for a process: a tool that ends processes serves ending one", () => {
     const kill = tool({ name: "process-kill", display: "结束进程", intent: "按 PID 向进程发送信号结束它", params: [["pid", "进程号", "integer"]] });
     const processes = createMatcher([kill]);
-    for (const asked of ["那个失控的 python 脚本结束掉，先发 TERM", "stop that runaway backup script"])
+    for (const asked of ["那个跑飞的清理脚本给我停了", "stop that runaway backup script"])
       expect(processes.explain(asked, { tools: ["process-kill"] }).candidates.find((c) => c.name === "process-kill")).toMatchObject({
         servesOperation: true,
         servesObject: true,
@@ -463,7 +463,7 @@ describe("intent matching", () => {
   it("takes a server program (a cache, a database, a queue broker) for a service: a tool on system services serves a restart of one", () => {
     const restart = tool({ name: "service-restart", display: "重启服务", intent: "重启一个 systemd 系统服务", params: [["unit", "服务名"]] });
     const services = createMatcher([restart]);
-    for (const asked of ["redis 挂了，重启一下", "restart mysql on db-01", "rabbitmq 卡住了，重启一下"])
+    for (const asked of ["redis 卡死了，帮我重启", "restart mysql on db-01", "rabbitmq 卡住了，重启一下"])
       expect(services.explain(asked).candidates[0]).toMatchObject({ name: "service-restart", servesOperation: true, servesObject: true });
     // a thing that runs no program is no service
     expect(services.explain("重启一下这个证书", { tools: ["service-restart"] }).candidates.find((c) => c.name === "service-restart")?.servesObject).toBe(false);

@@ -389,9 +389,9 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
    * The tool the found decision is taken on: the first ranked, unless it
    * does not do what is asked or not to what, and a tool ranked second or
    * third does it, acting on what the request names (not only locating it),
-   * and takes one of the request's values whose shape says what it is (往
-   * /etc/motd 末尾加一行: the log reader ranks first, the file writer takes the
-   * path). Such a value is evidence of its own, as for the score floor; the
+   * and takes one of the request's values whose shape says what it is (给
+   * /var/log/app/notes.log 末尾追加一行: the log reader ranks first, the file
+   * writer takes the path). Such a value is evidence of its own, as for the score floor; the
    * ranking is left as it is.
    */
   function servingFirst(reading: Reading): Ranked | undefined {

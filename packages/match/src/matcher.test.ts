@@ -454,6 +454,76 @@ describe("intent matching", () => {
     expect(storage.match("删掉 /tmp/a.log 这个文件").found).toBe(false);
   });
 
+  it("finds a request the first tool does not serve when a tool ranked after it does what is asked, to what it acts on, and takes a value whose shape says what it is", () => {
+    const tail = tool({
+      name: "log-tail",
+      display: "日志末尾",
+      intent: "查看日志文件末尾的若干行",
+      params: [
+        ["path", "日志文件路径"],
+        ["lines", "行数", "integer"],
+      ],
+    });
+    const write = tool({
+      name: "file-write",
+      display: "写文件",
+      intent: "把内容写入文件",
+      params: [
+        ["path", "文件路径"],
+        ["content", "内容"],
+      ],
+    });
+    const files = createMatcher([tail, write]);
+    const asked = "往 /var/log/app/notes.log 末尾加一行：已处理";
+    // the log's own tool ranks first and only reads; the writer, second, writes and takes the path
+    expect(files.explain(asked).candidates.map((c) => [c.name, c.servesOperation])).toEqual([
+      ["log-tail", false],
+      ["file-write", true],
+    ]);
+    expect(files.match(asked)).toMatchObject({ found: true, candidates: [{ name: "log-tail" }, { name: "file-write" }] });
+    expect(files.explain(asked).verdict).toMatch(/^file-write serves it/);
+    // without a value it takes, the tool after the first is no evidence of its own
+    expect(files.match("日志末尾加一行：已处理").found).toBe(false);
+  });
+
+  it("takes a version for one of a repository's: a tool that compares a repository's commits serves comparing two versions", () => {
+    const diff = tool({
+      name: "git-diff",
+      display: "代码差异",
+      intent: "比较仓库里两个提交或分支之间的代码差异",
+      params: [
+        ["from", "起始提交"],
+        ["to", "结束提交"],
+      ],
+    });
+    const repository = createMatcher([diff]);
+    const fitOf = (asked: string) => repository.explain(asked, { tools: ["git-diff"] }).candidates.find((c) => c.name === "git-diff");
+    for (const asked of ["对比一下这两个版本", "diff the two versions"]) expect(fitOf(asked)).toMatchObject({ servesOperation: true, servesObject: true });
+    // a certificate is no part of a repository
+    expect(fitOf("对比一下这两个证书")?.servesObject).toBe(false);
+  });
+
+  it("takes a running script or command for a process: a tool that ends processes serves ending one", () => {
+    const kill = tool({ name: "process-kill", display: "结束进程", intent: "按 PID 向进程发送信号结束它", params: [["pid", "进程号", "integer"]] });
+    const processes = createMatcher([kill]);
+    for (const asked of ["那个跑飞的清理脚本给我停了", "stop that runaway backup script"])
+      expect(processes.explain(asked, { tools: ["process-kill"] }).candidates.find((c) => c.name === "process-kill")).toMatchObject({
+        servesOperation: true,
+        servesObject: true,
+      });
+    // a thing that is no program is no process
+    expect(processes.explain("把这张表停掉", { tools: ["process-kill"] }).candidates.find((c) => c.name === "process-kill")?.servesObject).toBe(false);
+  });
+
+  it("takes a server program (a cache, a database, a queue broker) for a service: a tool on system services serves a restart of one", () => {
+    const restart = tool({ name: "service-restart", display: "重启服务", intent: "重启一个 systemd 系统服务", params: [["unit", "服务名"]] });
+    const services = createMatcher([restart]);
+    for (const asked of ["redis 卡死了，帮我重启", "restart mysql on db-01", "rabbitmq 卡住了，重启一下"])
+      expect(services.explain(asked).candidates[0]).toMatchObject({ name: "service-restart", servesOperation: true, servesObject: true });
+    // a thing that runs no program is no service
+    expect(services.explain("重启一下这个证书", { tools: ["service-restart"] }).candidates.find((c) => c.name === "service-restart")?.servesObject).toBe(false);
+  });
+
   it("takes whatever is asked of an endpoint given by its address or method for a call of it, and an endpoint named by a word alone for no call", () => {
     const call = tool({
       name: "http-call",

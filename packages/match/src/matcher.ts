@@ -79,11 +79,11 @@ export interface MatcherOptions {
  * under the line.
  */
 export interface FoundSignals {
-  /** The best tool's score, as a share of the attainable score. */
+  /** The best tool's score, as a share of the attainable score (the best: the tool the decision is taken on, see `servingFirst`). */
   readonly score: number;
   /** The same without what a date adds (it says when, not what). */
   readonly scoreBesidesWhen: number;
-  /** The second tool's score as a share of the best's (0 when there is none). */
+  /** The score of the first ranked tool besides the best as a share of the best's (0 when there is none; over 1 when the best is ranked after it: see `servingFirst`). */
   readonly second: number;
   /** Share of the request's words and values known to some tool (see `coverageOf`). */
   readonly coverage: number;
@@ -357,9 +357,9 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return { request, check, terms, weights, attainable, coverage: coverageOf(request, terms, index), ranked };
   }
 
-  function signalsOf(reading: Reading): FoundSignals | undefined {
-    const [best, next] = reading.ranked;
+  function signalsOf(reading: Reading, best: Ranked | undefined): FoundSignals | undefined {
     if (best === undefined) return undefined;
+    const next = reading.ranked.find((r) => r !== best);
     const fits = fit(reading.check, best.doc);
     // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
@@ -385,9 +385,29 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     return valueSlots(value.kind, request.analysis.text.slice(value.start, value.end)).some((slot) => index.fieldsOf(`v:${slot}`, doc).includes("slots"));
   }
 
+  /**
+   * The tool the found decision is taken on: the first ranked, unless it
+   * does not do what is asked or not to what, and a tool ranked second or
+   * third does it, acting on what the request names (not only locating it),
+   * and takes one of the request's values whose shape says what it is (给
+   * /var/log/app/notes.log 末尾追加一行: the log reader ranks first, the file
+   * writer takes the path). Such a value is evidence of its own, as for the score floor; the
+   * ranking is left as it is.
+   */
+  function servingFirst(reading: Reading): Ranked | undefined {
+    const { check, request } = reading;
+    const actsOnNamed = (doc: number) => check.objects === undefined || check.particular?.meets(acts[doc]!) === true || check.objects.meets(actedOn[doc]!);
+    const serving = reading.ranked.slice(0, 3).find(({ doc }, rank) => {
+      const fits = fit(check, doc);
+      if (!fits.operation || !fits.object) return false;
+      return rank === 0 || (actsOnNamed(doc) && request.values.some((value) => takesTellingValue(request, value, doc)));
+    });
+    return serving ?? reading.ranked[0];
+  }
+
   function decision(reading: Reading): { found: boolean; verdict: string; signals?: FoundSignals } {
-    const signals = signalsOf(reading);
-    const best = reading.ranked[0];
+    const best = servingFirst(reading);
+    const signals = signalsOf(reading, best);
     return { ...decide(signals && best && { ...signals, name: tools[best.doc]!.name }, reading.request, thresholds), ...(signals && { signals }) };
   }
 

@@ -83,7 +83,7 @@ describe("toolText: what a tool does", () => {
     expect(does("来历追溯", "查看配置文件每一行是谁在哪次变更里改的")).toEqual(["trace"]);
     expect(does("Route tracing", "Trace the hops to a host and show each one")).toEqual(["trace"]);
     // with no particular reading, the general one is what it does
-    expect(does("配置查看", "查看配置文件的内容")).toContain("view");
+    expect(does("配置查看", "查看配置文件")).toContain("view");
   });
 
   it("takes seeing a measure of a thing (查看…的数量, show the disk usage) for counting, not for reading the thing", () => {
@@ -91,6 +91,13 @@ describe("toolText: what a tool does", () => {
     expect(does("Volume usage", "Show how much space each volume has left")).toEqual(["count"]);
     // with no measure named, seeing is what it does
     expect(does("工单查看", "查看工单池中的待处理工单")).toContain("view");
+  });
+
+  it("takes seeing beside getting one thing (人格体档案查看: 获取…的档案) for how the tool shows what it got, not for a reading that lists", () => {
+    expect(does("人格体档案查看", "获取人格体的档案信息")).toEqual(["read"]);
+    expect(does("Key value", "Fetch the value stored under one key and show it")).toEqual(["read"]);
+    // beside another general reading (a listing, a search) seeing stays
+    expect(does("工单查看", "查看并列出工单池中的工单，获取每个工单的详情")).toEqual(["list", "read", "view"]);
   });
 });
 

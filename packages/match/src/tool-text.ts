@@ -10,7 +10,7 @@ import { analyze, type Analysis } from "./analyze.ts";
 import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { COUNTING, SEEING } from "./named-senses.ts";
+import { CONTENT_READING, COUNTING, SEEING } from "./named-senses.ts";
 import { ABSOLUTE, findValues, HTTP_METHODS, INSIDE, METHOD_SLOT, methodSlot, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
@@ -66,7 +66,7 @@ export function toolText(tool: ToolModel, analyse: Analyser, lexicon: Lexicon, p
   return {
     fields,
     frame: {
-      acts: measureReading(particularReading(new Set(said.flatMap((f) => [...f.acts])), lexicon), [display, intent]),
+      acts: oneThingRead(measureReading(particularReading(new Set(said.flatMap((f) => [...f.acts])), lexicon), [display, intent]), lexicon),
       objects,
       uses: said.flatMap((f) => f.uses),
     },
@@ -206,6 +206,19 @@ const MEASURES = new Set(["c:amount", "c:usage", "c:free"]);
 function measureReading(acts: ReadonlySet<string>, said: readonly Analysis[]): ReadonlySet<string> {
   if (!acts.has(SEEING) || !said.some((a) => a.terms.some((t) => MEASURES.has(t.key)))) return acts;
   return new Set([...acts].map((op) => (op === SEEING ? COUNTING : op)));
+}
+
+/**
+ * What a tool that gets one thing (`read`: 获取人格体的档案, fetch a key's
+ * value) and says it shows it (查看) reads: that thing. Seeing, its only other
+ * general reading, is how it shows what it got, so it lists and counts
+ * nothing (the thesaurus's `read` falls short of both), as a tool that
+ * traces does not read content.
+ */
+function oneThingRead(acts: ReadonlySet<string>, lexicon: Lexicon): ReadonlySet<string> {
+  const general = [...acts].filter((op) => lexicon.senses.get(op)?.effect === "read" && lexicon.senses.get(op)?.general === true);
+  if (!acts.has(CONTENT_READING) || !general.every((op) => op === CONTENT_READING || op === SEEING)) return acts;
+  return new Set([...acts].filter((op) => op !== SEEING));
 }
 
 /** Between an auxiliary verb and the operation it carries out: a short stretch of one clause (执行滚动重启, 执行只读SQL查询, run a rolling restart). */

@@ -4,20 +4,11 @@
 // licence. Characters: GB2312 (kGB0), the set simplified Chinese input
 // methods type. Reading: the first kMandarin value, tone marks removed.
 //   node scripts/build-pinyin.mjs Unihan_Readings.txt Unihan_OtherMappings.txt > src/data/pinyin.json
-import { readFileSync } from "node:fs";
+import { unihanField } from "./unihan.mjs";
 
 const [readingsPath, mappingsPath] = process.argv.slice(2);
-const fields = (path, field) => {
-  const out = new Map();
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    if (!line.startsWith("U+")) continue;
-    const [code, name, value] = line.split("\t");
-    if (name === field) out.set(String.fromCodePoint(parseInt(code.slice(2), 16)), value);
-  }
-  return out;
-};
-const gb2312 = fields(mappingsPath, "kGB0");
-const mandarin = fields(readingsPath, "kMandarin");
+const gb2312 = unihanField(mappingsPath, "kGB0");
+const mandarin = unihanField(readingsPath, "kMandarin");
 const bySyllable = {};
 for (const char of [...gb2312.keys()].sort()) {
   const reading = mandarin.get(char);

@@ -7,20 +7,11 @@
 // the first of them they type; 裡 lists itself before 里) is one they type; both in the Basic
 // Multilingual Plane, so folding keeps every offset of the text.
 //   node scripts/build-simplified.mjs Unihan_Variants.txt Unihan_OtherMappings.txt > src/data/simplified.json
-import { readFileSync } from "node:fs";
+import { unihanField } from "./unihan.mjs";
 
 const [variantsPath, mappingsPath] = process.argv.slice(2);
-const fields = (path, field) => {
-  const out = new Map();
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    if (!line.startsWith("U+")) continue;
-    const [code, name, value] = line.split("\t");
-    if (name === field) out.set(String.fromCodePoint(parseInt(code.slice(2), 16)), value);
-  }
-  return out;
-};
-const gb2312 = fields(mappingsPath, "kGB0");
-const simplified = fields(variantsPath, "kSimplifiedVariant");
+const gb2312 = unihanField(mappingsPath, "kGB0");
+const simplified = unihanField(variantsPath, "kSimplifiedVariant");
 const bmp = (char) => char.length === 1;
 let traditional = "";
 let folded = "";

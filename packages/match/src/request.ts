@@ -166,7 +166,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
   terms.push(...slotTerms(analysis, values, named));
-  const implied = [...impliedOperations(analysis.text, values), ...sharesRolledOut(analysis.text, values)];
+  const implied = impliedOperations(analysis.text, values);
   terms.push(...impliedTerms(analysis, implied));
   const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
   terms.push(...typos);
@@ -326,21 +326,6 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
  * would be: they tell apart the tools that take the values by what each does with them, and ask nothing more of the request
  * than the values do (a finer reading, like a path's qualified slots).
  */
-/** Before a percentage, what gives it a share of something (对 10% 的用户, 灰度放到 30%, roll out to 5%); after it, whose share (的用户, of the traffic). */
-const SHARE_BEFORE = /(?:对|给|向|面向|(?:放|推|开|切|放量|灰度)\s*(?:到|至|给)|\b(?:roll(?:ed|ing)?\s+out|release|ship|expose|open)\b[^,.;，。；]*\bto)\s*$/u;
-const SHARE_AFTER = /^\s*(?:的|of\s+(?:the\s+|our\s+)?)?\s*(?:用户|流量|客户|请求|users?|traffic|customers|requests)/u;
-
-/**
- * A percentage of users or traffic that something is given to (对 10% 的用户放出来,
- * 灰度放到 30%, roll out to 5% of users) is a share a feature is switched on
- * for: the request asks to switch it on (toggle), whatever verb puts it.
- */
-function sharesRolledOut(text: string, values: readonly Value[]): ImpliedOperation[] {
-  return values
-    .filter((v) => v.kind === "percent" && (SHARE_BEFORE.test(text.slice(0, v.start)) || SHARE_AFTER.test(text.slice(v.end))))
-    .map((v) => ({ operation: "toggle", start: v.start, end: v.end }));
-}
-
 function impliedTerms(analysis: Analysis, implied: readonly ImpliedOperation[]): RequestTerm[] {
   return implied.map(({ operation, start, end }) => ({
     key: `c:${operation}`,

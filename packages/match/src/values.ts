@@ -206,7 +206,8 @@ const ADDRESS: ReadonlySet<ValueKind> = new Set(["url", "uri"]);
  * between a and b; `a → b` makes b of a (a directory → `x.tar.gz` is
  * packing, `x.zip` → a directory unpacking, a path → a path moving, an
  * address → a path downloading, a path → an address uploading); a shell's
- * `>` or `>>` before a path writes that file.
+ * `>` or `>>` before a path writes that file; a percentage of users or
+ * traffic something is given to switches it on (`sharesRolledOut`).
  */
 export function impliedOperations(text: string, values: readonly Value[]): ImpliedOperation[] {
   const ops: ImpliedOperation[] = values.filter((v) => v.kind === "range").map((v) => ({ operation: "compare", start: v.start, end: v.end }));
@@ -225,7 +226,22 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
     if (redirect !== null && PATH_LIKE.has(place.kind) && !text.startsWith("/dev/", place.start))
       ops.push({ operation: "write", start: from + redirect.index + redirect[0].indexOf(">"), end: place.end });
   }
-  return ops;
+  return [...ops, ...sharesRolledOut(text, values)];
+}
+
+/** Before a percentage, what gives it a share of something (对 10% 的用户, 灰度放到 30%, roll out to 5%); after it, whose share (的用户, of the traffic). */
+const SHARE_BEFORE = /(?:对|给|向|面向|(?:放|推|开|切|放量|灰度)\s*(?:到|至|给)|\b(?:roll(?:ed|ing)?\s+out|release|ship|expose|open)\b[^,.;，。；]*\bto)\s*$/u;
+const SHARE_AFTER = /^\s*(?:的|of\s+(?:the\s+|our\s+)?)?\s*(?:用户|流量|客户|请求|users?|traffic|customers|requests)/u;
+
+/**
+ * A percentage of users or traffic that something is given to (对 10% 的用户放出来,
+ * 灰度放到 30%, roll out to 5% of users) is a share a feature is switched on
+ * for: the request asks to switch it on (toggle), whatever verb puts it.
+ */
+function sharesRolledOut(text: string, values: readonly Value[]): ImpliedOperation[] {
+  return values
+    .filter((v) => v.kind === "percent" && (SHARE_BEFORE.test(text.slice(0, v.start)) || SHARE_AFTER.test(text.slice(v.end))))
+    .map((v) => ({ operation: "toggle", start: v.start, end: v.end }));
 }
 
 /** A redirection just before a place: `>` or `>>`, not an arrow's (`->`, `=>`) nor a stream's number (`2>`). */

@@ -469,8 +469,9 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
-  for (const { start, char, word } of englishBySound(analysis, index, lexicon)) add(char, word, start, start + 1);
-  for (const { start, word } of unknownHanWords(analysis, index, lexicon)) {
+  const knownWords = knownHanWords(analysis, index);
+  for (const { start, char, word } of englishBySound(analysis, index, lexicon, knownWords)) add(char, word, start, start + 1);
+  for (const { start, word } of unknownHanWords(analysis, index, lexicon, knownWords)) {
     const end = start + word.length;
     if (values.covers(start, end)) continue;
     for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
@@ -524,9 +525,8 @@ function slipOf(typed: string, known: string, lexicon: Lexicon): boolean {
  * the thesaurus knows (置文 across 配置|文件) is that word, read right, beside
  * another.
  */
-function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; word: string }> {
+function* unknownHanWords(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon, known: SpanMask): Generator<{ start: number; word: string }> {
   const text = analysis.text;
-  const known = knownHanWords(analysis, index);
   for (let start = 0; start < text.length; start++) {
     if (analysis.hanStopPhrases.has(start)) continue;
     for (let len = 2; len <= 4 && start + len <= text.length; len++) {
@@ -558,9 +558,13 @@ function knownHanWords(analysis: Analysis, index: InvertedIndex): SpanMask {
  * knows, and no other character nobody knows beside it (平时 is a word). A
  * shorter sound spells a syllable more often than a command (du, he, an).
  */
-function* englishBySound(analysis: Analysis, index: InvertedIndex, lexicon: Lexicon): Generator<{ start: number; char: string; word: string }> {
+function* englishBySound(
+  analysis: Analysis,
+  index: InvertedIndex,
+  lexicon: Lexicon,
+  known: SpanMask,
+): Generator<{ start: number; char: string; word: string }> {
   const text = analysis.text;
-  const known = knownHanWords(analysis, index);
   for (let start = 0; start < text.length; start++) {
     const char = text[start]!;
     if (!isHanText(char) || analysis.hanStops.has(start) || known.touches(start, start + 1) || lexicon.hanPhrases.has(char)) continue;

@@ -20,6 +20,7 @@ import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
 import { LISTING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
+import { ARROW_AHEAD } from "./values.ts";
 
 /** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
 export type Use = "act" | "noun" | "described" | "negated";
@@ -197,10 +198,11 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     if (sense === undefined) continue;
     if (sense.class === "object") objects.add(id);
     if (sense.class !== "operation") continue;
+    // A word right before an arrow (checkout -> 12 replicas, backup → /srv/dumps) is a name: what is set to, or moved to, what follows.
     const reading =
       (instances.has(id) && INSTANCE_NUMBER.test(analysis.text.slice(term.end))) ||
       coordinatedWithThing(context, term.end) ||
-      ARROW.test(analysis.text.slice(term.end))
+      ARROW_AHEAD.test(analysis.text.slice(term.end))
         ? "noun"
         : isHan(analysis.text[term.start]!)
           ? chineseUse(context, term.start, term.end, sense.effect === "change" && sense.general !== true)
@@ -241,9 +243,6 @@ function instanceOperations(lexicon: Lexicon): ReadonlySet<string> {
   }
   return instances;
 }
-
-/** An arrow after a word (checkout -> 12 replicas, hotfix → release): what it points from is a name, set to or moved to what follows. */
-const ARROW = /^\s*(?:->|→|=>|⇒)/u;
 
 /** And, or, versus between two words (release 和 main, release vs main). */
 const COORDINATOR = /^\s*(?:和|与|跟|及|同|and|or|vs\.?|versus|&)\s*/u;

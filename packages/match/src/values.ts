@@ -198,6 +198,13 @@ export interface ImpliedOperation {
   readonly end: number;
 }
 
+/** The signs of an arrow (`a → b`, `a -> b`, `a => b`): what it points from is set to, or becomes, what follows. */
+const ARROW_SIGN = "(?:->|→|=>|⇒)";
+/** An arrow right at the start of a text (after a word: `checkout -> 12 replicas`). */
+export const ARROW_AHEAD = new RegExp(`^\\s*${ARROW_SIGN}`, "u");
+/** An arrow and nothing else (between two values: `dir → x.tar.gz`). */
+const ARROW_ALONE = new RegExp(`^\\s*${ARROW_SIGN}\\s*$`, "u");
+
 /** An address of something remote: the web's (`https://…`) or a store's own scheme (`s3://…`). */
 const ADDRESS: ReadonlySet<ValueKind> = new Set(["url", "uri"]);
 
@@ -215,7 +222,7 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
   for (let i = 0; i + 1 < places.length; i++) {
     const from = places[i]!;
     const to = places[i + 1]!;
-    if (!/^\s*(?:→|->|=>|⇒)\s*$/u.test(text.slice(from.end, to.start))) continue;
+    if (!ARROW_ALONE.test(text.slice(from.end, to.start))) continue;
     const operation = arrowOperation(text, from, to);
     if (operation !== undefined) ops.push({ operation, start: from.start, end: to.end });
   }

@@ -10,6 +10,7 @@ const USE: Readonly<Record<Explanation["operations"][number]["use"], string>> = 
   noun: "a thing spoken of",
   described: "describes something",
   negated: "not wanted",
+  purpose: "what the thing made is for",
 };
 
 export function explanationText(e: Explanation): string {

@@ -307,6 +307,17 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("别老重启了，先查原因")).toContain("重启:restart:negated");
     expect(uses("不要随便删")).toContain("删:delete:negated");
   });
+
+  it("takes what a thing asked to be made is made for (a pull request, to be merged) for its purpose, not for an operation asked, unless said as a next step", () => {
+    expect(uses("帮我开个 PR，dev 合到 master")).toContain("合到:merge:purpose");
+    expect(required("帮我开个 PR，dev 合到 master")).not.toContain("merge");
+    expect(uses("提个合并请求，把 dev 合到 main")).toContain("合到:merge:purpose");
+    expect(uses("open a PR, merging dev into main")).toContain("merging:merge:purpose");
+    // asked as a next step, or of a pull request that is there already, it is asked for
+    expect(uses("开个 PR 然后直接合了")).toContain("合了:merge:act");
+    expect(uses("open a pull request and then merge it")).toContain("merge:merge:act");
+    expect(uses("把 PR #12 合到 main")).toEqual(["合到:merge:act"]);
+  });
 });
 
 describe("requiredOperations", () => {

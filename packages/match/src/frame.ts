@@ -18,12 +18,12 @@
 import type { Analysis } from "./analyze.ts";
 import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
-import { LISTING } from "./named-senses.ts";
+import { LISTING, MAKING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
 import { ARROW_AHEAD } from "./values.ts";
 
 /** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
-export type Use = "act" | "noun" | "described" | "negated";
+export type Use = "act" | "noun" | "described" | "negated" | "purpose";
 
 export interface OperationUse {
   readonly sense: string;
@@ -217,7 +217,29 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
-  return { acts, objects, uses };
+  for (const [i, u] of uses.entries()) if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
+  return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects, uses };
+}
+
+/** A next step (开个 PR 然后合了, open a PR and then merge it): asked for in turn, not what the thing is for. */
+const NEXT_STEP = /再|然后|接着|之后|\bthen\b/u;
+
+/**
+ * Whether an operation asked for is what a thing the request asks to make is
+ * made for (开个 PR，dev 合到 master; 发个合并请求把 dev 合到 main: a pull
+ * request is made to be merged, lexicon.ts `madeFor`): it says what the thing
+ * is for, and is no operation of its own (nor evidence for a tool that does
+ * it, request.ts), unless said as a next step.
+ */
+function isPurposeOfMade(u: OperationUse, uses: readonly OperationUse[], objects: ReadonlySet<string>, lexicon: Lexicon, text: string): boolean {
+  if (u.use !== "act" || ![...objects].some((o) => lexicon.senses.get(o)?.madeFor === u.sense)) return false;
+  return uses.some(
+    (making) =>
+      making.use === "act" &&
+      making.end <= u.start &&
+      (making.sense === MAKING || lexicon.senses.get(making.sense)?.light === true) &&
+      !NEXT_STEP.test(text.slice(making.end, u.start)),
+  );
 }
 
 /** The sense of making a command or job run, which may carry out another operation (run certbot renew). */

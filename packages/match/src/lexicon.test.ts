@@ -147,6 +147,7 @@ describe("buildLexicon", () => {
     );
     expect(() => buildLexicon(thesaurus({ objects: { bucket: sense([], ["bucket"], { holds: ["nothing"] }) } }), stopwords)).toThrow(/holds "nothing"/);
     expect(() => buildLexicon(thesaurus({ objects: { http: sense([], ["http"], { doneBy: "nothing" }) } }), stopwords)).toThrow(/done by "nothing"/);
+    expect(() => buildLexicon(thesaurus({ objects: { pr: sense([], ["pr"], { madeFor: "nothing" }) } }), stopwords)).toThrow(/made for "nothing"/);
   });
 
   it("calls a holder's parts by the kinds it holds and every kind those include", () => {

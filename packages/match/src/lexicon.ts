@@ -63,6 +63,13 @@ export interface SenseData {
    * 接口上的资源).
    */
   readonly doneBy?: string;
+  /**
+   * Objects only: the operation a thing of this kind is made to have done to
+   * it (a pull request is made to be merged): asked to make one, a request
+   * that names that operation too says what the thing is for (开个 PR，dev 合到
+   * master), and asks for no such operation of its own.
+   */
+  readonly madeFor?: string;
   readonly zh: readonly string[];
   readonly en: readonly string[];
 }
@@ -99,6 +106,8 @@ export interface Sense {
   readonly holds: ReadonlySet<string>;
   /** The operation that carries out whatever is asked of it (see `SenseData.doneBy`). */
   readonly doneBy?: string;
+  /** The operation a thing of this kind is made to have done to it (see `SenseData.madeFor`). */
+  readonly madeFor?: string;
   readonly place: boolean;
 }
 
@@ -190,6 +199,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         includes: new Set(data.includes ?? []),
         holds: new Set(data.holds ?? []),
         ...(data.doneBy !== undefined && { doneBy: data.doneBy }),
+        ...(data.madeFor !== undefined && { madeFor: data.madeFor }),
         place: data.place === true,
       });
       addWords(`"${id}"`, data, id);
@@ -207,6 +217,8 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       throw new Error(`thesaurus: the operation "${sense.id}" carries "${sense.carries}", which is not an object`);
     if (sense.doneBy !== undefined && senses.get(sense.doneBy)?.class !== "operation")
       throw new Error(`thesaurus: the object "${sense.id}" is done by "${sense.doneBy}", which is not an operation`);
+    if (sense.madeFor !== undefined && senses.get(sense.madeFor)?.class !== "operation")
+      throw new Error(`thesaurus: the object "${sense.id}" is made for "${sense.madeFor}", which is not an operation`);
     for (const kind of sense.holds) {
       if (senses.get(kind)?.class !== "object") throw new Error(`thesaurus: the object "${sense.id}" holds "${kind}", which is not an object`);
     }

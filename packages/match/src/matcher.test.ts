@@ -37,8 +37,11 @@ describe("intent matching", () => {
     expect(matcher.explain("scale web to 50% more pods").required).not.toContain("toggle");
   });
 
-  it("counts an operation not wanted for little in the ranking, though its words stay known", () => {
+  it("counts an operation not wanted, or what a thing asked to be made is for, for little in the ranking, though its words stay known", () => {
     const weight = (text: string, key: string) => matcher.explain(text).terms.find((t) => t.key === key)?.weight ?? 0;
+    // 开个 PR，dev 合到 master asks for a pull request, which is made to be merged: the merge says what it is for
+    expect(weight("开个 PR，dev 合到 master", "c:merge")).toBeGreaterThan(0);
+    expect(weight("开个 PR，dev 合到 master", "c:merge")).toBeLessThan(weight("把 PR #3 合到 master", "c:merge"));
     // 别重启了 asks for no restart: its sense weighs less than the same word asked for
     expect(weight("api 容器别重启了，先看看日志", "c:restart")).toBeGreaterThan(0);
     expect(weight("api 容器别重启了，先看看日志", "c:restart")).toBeLessThan(weight("api 容器重启一下，再看看日志", "c:restart"));

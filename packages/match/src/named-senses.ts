@@ -11,3 +11,5 @@ export const CONTENT_READING = "read";
 export const LISTING = "list";
 /** Finding out how many or how much. */
 export const COUNTING = "count";
+/** Making something new. */
+export const MAKING = "create";

@@ -72,8 +72,8 @@ const KIND_WEIGHT: Readonly<Record<TermKind, number>> = { word: 1, concept: 1, i
 const VALUE_FACTOR = 0.2;
 /** A term reached through a typo candidate. */
 const TYPO_FACTOR = 0.7;
-/** An operation word read as not wanted (frame.ts). */
-const NEGATED_FACTOR = 0.5;
+/** An operation word read as not asked for (frame.ts): not wanted, or what a thing asked to be made is for. */
+const NOT_ASKED_FACTOR = 0.5;
 /** A word that is also a thesaurus entry (its sense carries the rest). */
 const SYNONYM_WORD_FACTOR = 0.5;
 /** What a value's slots weigh together (a port fills `port`; `1.8.0` fills version, tag and release, a third each); its qualified slots (values.ts `qualifiedSlots`) as much again. */
@@ -177,10 +177,10 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     [...intentValues, ...named].map((v) => [v.start, v.end] as const),
   );
   const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
-  // An operation not wanted (别 ping 了, 先别装, don't restart it) is no evidence for the tool that does it: its words stay known, but count for little in the ranking.
-  const unwanted = frame.uses.filter((u) => u.use === "negated");
+  // An operation not wanted (别 ping 了, 先别装, don't restart it), or what a thing asked to be made is for (开个 PR，合到 master), is no evidence for the tool that does it: its words stay known, but count for little in the ranking.
+  const unasked = frame.uses.filter((u) => u.use === "negated" || u.use === "purpose");
   for (const [i, t] of terms.entries())
-    if (t.origin !== "slot" && unwanted.some((u) => u.start <= t.start && t.end <= u.end)) terms[i] = { ...t, weight: t.weight * NEGATED_FACTOR };
+    if (t.origin !== "slot" && unasked.some((u) => u.start <= t.start && t.end <= u.end)) terms[i] = { ...t, weight: t.weight * NOT_ASKED_FACTOR };
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
   const acts = new Set([...frame.acts, ...implied.map((o) => o.operation)]);
   if (acts.size === 0 && isQuestion(analysis.text) && !POLITE.test(analysis.text)) acts.add("view");

@@ -241,6 +241,9 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     // back to an earlier one (到之前的, 到以前的): 之前的 says which, not when
     expect(uses("数据库回滚到之前的快照")).toContain("回滚:rollback:act");
     expect(uses("把配置还原到以前的那一份")).toContain("还原到:rollback:act");
+    // and so does a date before 的, the 到 after the word or inside it: yesterday's, last Friday's
+    expect(uses("db 回档到昨天的 backup")).toContain("回档:rollback:act");
+    expect(uses("还原到上周五的快照")).toContain("还原到:rollback:act");
     expect(uses("迁移到新库之前先备份")).toContain("迁移:move:described");
   });
 

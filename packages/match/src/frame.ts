@@ -20,7 +20,7 @@ import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
 import { LISTING, MAKING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
-import { ARROW_AHEAD } from "./values.ts";
+import { ARROW_AHEAD, isDate } from "./values.ts";
 
 /** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
 export type Use = "act" | "noun" | "described" | "negated" | "purpose";
@@ -64,8 +64,18 @@ const ZH_DONE =
   /^(?:[过完坏错]|好了|得|不了|不到|不上|不来|不动|不通|不顶用|不管用|没用|不好使|没效果|不起作用|没生效|在哪|(?:走|进行|推进)?到哪|了?(?:没有?|吗|么|多久|多长时间|几次|多少次|几回))/u;
 /** A time clause: right after the word (上线前, 重启后), or a little later (搬家之前, 改表结构之前). */
 const ZH_TIME = /^(?:[前后]|的时候|时|[^，。；！？,;!?]{0,6}?(?:之前|以前|之后|以后|的时候))/u;
-/** Back to an earlier one (恢复到之前的版本, 回滚到以前的那个): 之前的 says which, not when. */
-const ZH_BACK_TO_EARLIER = /^到\s*(?:之前|以前|先前|此前)的/u;
+/** What stands between 到 and the 的 after it (回滚到之前的版本, 回档到昨天的备份). */
+const ZH_TO_WHOSE = /^到\s*([^的，。；！？,;!?]{1,12})的/u;
+
+/**
+ * Back to an earlier one (恢复到之前的版本, 回滚到以前的那个, 回档到昨天的备份,
+ * 还原到上周五的快照): 之前的 or a date before 的 says which one, as a
+ * possessive does, not where the operation puts what it describes (发到群里的消息).
+ */
+function backToEarlier(after: string): boolean {
+  const between = ZH_TO_WHOSE.exec(after)?.[1]?.trim();
+  return between !== undefined && (/^(?:之前|以前|先前|此前)$/u.test(between) || isDate(between));
+}
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启, 别回头又要重装, 不然一重启就没了). */
 const ZH_PURPOSE_OR_TOPIC = /(?:好|以便|为了|方便|便于|关于|跟|和|与)\s*$|(?:省得|免得|以免|省去|别回头|以防|不然|否则|要不然)[^，。；！？,;!?]{0,4}$/u;
 const ZH_TOPIC_AFTER = /^[^，。；！？,;!?]{0,6}?(?:有关|相关|无关)/u;
@@ -296,7 +306,7 @@ function chineseSays(context: Context, start: number, end: number, particular = 
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
     ZH_DONE.test(after) ||
-    (ZH_TIME.test(after) && !ZH_BACK_TO_EARLIER.test(/^到/u.test(after) ? after : context.analysis.text.slice(end - 1, end) + after)) ||
+    (ZH_TIME.test(after) && !backToEarlier(/^到/u.test(after) ? after : context.analysis.text.slice(end - 1, end) + after)) ||
     ZH_PURPOSE_OR_TOPIC.test(before) ||
     ZH_TOPIC_AFTER.test(after)
   )
@@ -348,8 +358,9 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
   const between = after.slice(0, at);
   // 发给冰朔的那条通知: the one it is given to may be inside the word (发给, 分给) as well as after it; not in a 把 clause, whose verb it is (把公钥加给 deploy 用户的…).
   const towards = /给$/u.test(context.analysis.text.slice(start, end)) && !/把/u.test(clauseOf(context.analysis.text, start, end).before);
-  if (/^在[^的]*[上里中内]$/u.test(between) || (/^[到给往]/u.test(between) && !ZH_BACK_TO_EARLIER.test(after)) || (towards && between.trim() !== ""))
-    return true;
+  // 回档到昨天的备份, 还原到上周五的快照: the 到 may be inside the word too.
+  if (backToEarlier(/到$/u.test(context.analysis.text.slice(start, end)) ? `到${after}` : after)) return false;
+  if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
   const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
   for (let i = 0; i < between.length; i++) {
     if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "./normalize.ts";
-import { findValues, impliedOperations, qualifiedSlots, shapeOf, valueSlots } from "./values.ts";
+import { findValues, impliedOperations, isDate, qualifiedSlots, shapeOf, valueSlots } from "./values.ts";
 
 /** The values of a request, as `kind:text`, in order. */
 function values(raw: string): string[] {
@@ -48,6 +48,11 @@ describe("findValues", () => {
     ]);
     expect(values("mute it for 2 hours, or 30m")).toEqual(["duration:2 hours", "duration:30m"]);
     expect(values("昨天和上周五的")).toEqual(["date:昨天", "date:上周五"]);
+  });
+
+  it("tells a stretch that is a date and nothing else", () => {
+    for (const text of ["昨天", "上周五", "6 月 18 号", "2026-12-01"]) expect(isDate(normalizeText(text)), text).toBe(true);
+    for (const text of ["群里", "昨天那台机器", "生产", ""]) expect(isDate(normalizeText(text)), text).toBe(false);
   });
 
   it("finds names: files, hosts, repositories, keys, globs, ids, assignments, CamelCase and snake_case", () => {

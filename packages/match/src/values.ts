@@ -298,6 +298,14 @@ const ENGLISH_DURATION = /\b\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|m|mins?|mi
 const RELATIVE_DATE =
   /昨天|昨晚|昨日|今天|今晚|今早|明天|明早|明晚|前天|后天|大前天|上周[一二三四五六日天]?|下周[一二三四五六日天]?|本周|这周|上个月|这个月|本月|下个月|去年|今年|(?:周|星期)[一二三四五六日天]|凌晨|半夜|\b(?:yesterday|today|tonight|tomorrow|(?:last|this|next) (?:week|month|year|night|morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/gu;
 
+/** Whether a stretch of (normalised) text is a date and nothing else (昨天, 上周五, 12 月 1 号, 2026-12-01). */
+export function isDate(text: string): boolean {
+  const dates = findValues(text).filter((v) => v.kind === "date");
+  if (dates.length === 0) return false;
+  for (let i = 0; i < text.length; i++) if (text[i] !== " " && !dates.some((v) => v.start <= i && i < v.end)) return false;
+  return true;
+}
+
 /**
  * The values of a text, each with its kind. `text` is normalised (see
  * normalize.ts); `folded` is the same text before lower-casing, when it has

@@ -597,6 +597,21 @@ describe("intent matching", () => {
     expect(holders.match("clear out the objects in the bucket").candidates[0]?.name).toBe("bucket-object-delete");
   });
 
+  it("takes a program's name that starts a command line (kubectl rollout restart) for the system it works in, not for a holder the change is done to", () => {
+    const kubernetes = createMatcher([
+      tool({
+        name: "deployment-restart",
+        display: "Deployment滚动重启",
+        intent: "对Kubernetes的Deployment执行滚动重启，让所有Pod依次重建",
+        params: [["deployment", "Deployment名"]],
+      }),
+    ]);
+    expect(kubernetes.match("kubectl rollout restart").candidates[0]?.name).toBe("deployment-restart");
+    expect(kubernetes.match("kubectl rollout restart deploy/web -n prod").found).toBe(true);
+    // the system itself named as the thing changed is still a change of the holder
+    expect(kubernetes.match("restart the whole kubernetes cluster").found).toBe(false);
+  });
+
   it("takes a command written out (`uptime`, `df -h /srv`) for a command the request speaks of, so the tool that runs commands works on it", () => {
     const tools = [
       tool({ name: "run-command", display: "执行命令", intent: "在主机上执行一条命令并返回输出", params: [["cmd", "要执行的命令"]] }),

@@ -690,7 +690,26 @@ const PLACE_BEFORE =
 /** Whether the request names an object somewhere as the thing acted on, not as where (see PLACE_AFTER, PLACE_BEFORE). */
 function namedAsActedOn(request: Request, object: string): boolean {
   const { text, terms } = request.analysis;
-  return terms.some((t) => t.key === `c:${object}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)));
+  return terms.some(
+    (t) => t.key === `c:${object}` && !PLACE_AFTER.test(text.slice(t.end)) && !PLACE_BEFORE.test(text.slice(0, t.start)) && !namesProgram(request, t),
+  );
+}
+
+/** Where a command line may start: the request's start, or a clause's. */
+const COMMAND_START = /(?:^|[，。；！？,;!?:：\n]|\p{Script=Han})\s*$/u;
+
+/**
+ * A program's name that starts a command line, right before its subcommand
+ * (kubectl rollout restart, docker restart web): the system it works in, not
+ * the thing acted on.
+ */
+function namesProgram(request: Request, word: { readonly start: number; readonly end: number }): boolean {
+  const { text, englishWords } = request.analysis;
+  const name = englishWords.find((w) => w.start === word.start && w.end === word.end);
+  // A plural (buckets list) names things, not a program.
+  if (name === undefined || (name.surface.endsWith("s") && name.stem !== name.surface) || !COMMAND_START.test(text.slice(0, word.start))) return false;
+  const next = word.end + (text.slice(word.end).length - text.slice(word.end).trimStart().length);
+  return next > word.end && request.frame.uses.some((u) => u.start === next && /^[a-z]/u.test(u.surface));
 }
 
 /**

@@ -103,6 +103,21 @@ describe("findValues", () => {
     expect(values("哪个文件里有 listen 8080 这句")).toEqual(["quote:listen 8080", "port:8080"]);
   });
 
+  it("takes what someone other than the one asking is to be told for payload (跟霜砚说一下，…; 发条警告，说…; let them know …)", () => {
+    expect(values("跟霜砚说一下，证书续好了")).toContain("content:证书续好了");
+    expect(values("给他讲一声，库恢复了")).toContain("content:库恢复了");
+    expect(values("跟大家说明天上线")).toContain("content:明天上线");
+    expect(values("给值班的 bingshuo 发条警告，说数据库备份失败了")).toContain("content:数据库备份失败了");
+    expect(values("ping bob to let them know the backup finished")).toContain("content: the backup finished");
+    expect(values("tell ops that the cert is renewed")).toContain("content: the cert is renewed");
+    // told to the one asking, said already, or 说明 (a description) opening a clause: no message
+    for (const text of ["跟我说一下 nginx 的状态", "跟他说过了", "和上次说的一样", "说明一下这个工具"])
+      expect(
+        values(text).filter((v) => v.startsWith("content:")),
+        text,
+      ).toEqual([]);
+  });
+
   it("takes what follows a text field named for it (标题写, 说明就写, titled) for payload, unless it is quoted", () => {
     expect(values("改完了提交一下，说明就写 修复缓存过期")).toContain("content: 修复缓存过期");
     expect(values("开个合并请求，标题写 续期证书")).toContain("content: 续期证书");

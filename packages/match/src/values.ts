@@ -368,9 +368,10 @@ export function findValues(text: string, folded?: string): Value[] {
   // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
   for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu))
     push("quote", m.index, m.index + m[1]!.length);
-  // So does what follows a text field named for it (标题写, 说明就写, 备注是, titled, with the description), unless quoted: the quote is the text.
+  // So does what follows a text field named for it (标题写, 说明就写, 备注是, titled, with the description), unless quoted: the quote is the text;
+  // and what someone is to be told (跟霜砚说一下，…; 发条警告，说…; let them know …), someone other than the one asking (跟我说 asks to be told).
   const intro =
-    /就说|跟他说|跟大家说|告诉大家|内容是|内容为|写着|(?:标题|说明|备注|描述|消息|留言|正文)(?:就|都)?(?:写成|写上|写|是|为|填)(?!\s*["'“‘`])|\bsaying\b|\bthat says\b|\b(?:titled|entitled|with (?:the |a )?(?:message|title|description|note|body))\b(?!\s*["'“‘`])/u.exec(
+    /就说|(?:跟|和|给|同|向)(?!我)[^\s的，。；！？,;!?:]{1,12}?(?:说|讲)(?:一下|一声|下)?(?![过了的])[,:]?|(?:^|[,;.!?])\s*说(?![明过了的一])|告诉大家|\blet (?:him|her|them|everyone|everybody|[a-z][\w-]*) know(?: that)?\b|\btell (?:him|her|them|everyone|everybody|[a-z][\w-]*) that\b|内容是|内容为|写着|(?:标题|说明|备注|描述|消息|留言|正文)(?:就|都)?(?:写成|写上|写|是|为|填)(?!\s*["'“‘`])|\bsaying\b|\bthat says\b|\b(?:titled|entitled|with (?:the |a )?(?:message|title|description|note|body))\b(?!\s*["'“‘`])/u.exec(
       text,
     );
   if (intro !== null) push("content", intro.index + intro[0].length, text.length);

@@ -311,6 +311,14 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("不要随便删")).toContain("删:delete:negated");
   });
 
+  it("takes 有没有 before what something says about what (有没有讲…的模块, 有没有聊过…的事) for a search of the things that say it", () => {
+    expect(uses("人格体库里有没有讲部署规范的模块")).toContain("有没有:search:act");
+    expect(uses("记忆里有没有跟冰朔聊过证书的事？")).toContain("有没有:search:act");
+    // whether something holds is a check
+    expect(uses("有没有 8080 端口被占用的进程")).toContain("有没有:check:act");
+    expect(uses("看看有没有报错")).toContain("有没有:check:act");
+  });
+
   it("takes what a thing asked to be made is made for (a pull request, to be merged) for its purpose, not for an operation asked, unless said as a next step", () => {
     expect(uses("帮我开个 PR，dev 合到 master")).toContain("合到:merge:purpose");
     expect(required("帮我开个 PR，dev 合到 master")).not.toContain("merge");
@@ -448,5 +456,14 @@ describe("servesOperation", () => {
     expect(servesOperation(new Set(["compute"]), "view", lexicon)).toBe(true);
     // a general reading still serves it
     expect(servesOperation(new Set(["search"]), "list", lexicon)).toBe(true);
+  });
+
+  it("serves no search, listing or count with reading one thing's content: getting one value finds no things that match", () => {
+    expect(servesOperation(new Set(["read"]), "search", lexicon)).toBe(false);
+    expect(servesOperation(new Set(["read"]), "list", lexicon)).toBe(false);
+    expect(servesOperation(new Set(["search"]), "search", lexicon)).toBe(true);
+    // a search still serves a request to read, and reading a request to check
+    expect(servesOperation(new Set(["search"]), "read", lexicon)).toBe(true);
+    expect(servesOperation(new Set(["read"]), "check", lexicon)).toBe(true);
   });
 });

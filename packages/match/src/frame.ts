@@ -18,7 +18,7 @@
 import type { Analysis } from "./analyze.ts";
 import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
-import { LISTING, MAKING } from "./named-senses.ts";
+import { CHECKING, LISTING, MAKING, SEARCHING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
 import { ARROW_AHEAD, isDate } from "./values.ts";
 
@@ -227,8 +227,23 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
-  for (const [i, u] of uses.entries()) if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
+  for (const [i, u] of uses.entries()) {
+    if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
+    else if (asksWhetherAnySays(u, analysis.text)) uses[i] = { ...u, sense: SEARCHING };
+  }
   return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects, uses };
+}
+
+/** 有没有 / 有无 / 是否有, then what something says about what (讲, 聊过, 提到, 写了 …) and the 的 of the thing that says it. */
+const ZH_ANY_THAT_SAYS = /^\s*[^，。；！？,;!?]{0,8}?(?:讲|聊|说|写|提|谈|记)(?:过|了|到)?[^，。；！？,;!?的]{1,16}的/u;
+
+/**
+ * Whether an existence question asks for things by what they say (人格体库里有没有讲部署规范的模块,
+ * 记忆里有没有跟冰朔聊过证书的事): finding the things that say it is a search,
+ * not a check of one thing.
+ */
+function asksWhetherAnySays(u: OperationUse, text: string): boolean {
+  return u.use === "act" && u.sense === CHECKING && /^(?:有没有|有无|是否有)$/u.test(u.surface) && ZH_ANY_THAT_SAYS.test(text.slice(u.end));
 }
 
 /** A next step (开个 PR 然后合了, open a PR and then merge it): asked for in turn, not what the thing is for. */

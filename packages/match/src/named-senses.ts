@@ -13,3 +13,7 @@ export const LISTING = "list";
 export const COUNTING = "count";
 /** Making something new. */
 export const MAKING = "create";
+/** Finding out whether something holds or how it is. */
+export const CHECKING = "check";
+/** Looking for the things that match something. */
+export const SEARCHING = "search";

@@ -301,6 +301,12 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("backup the db to /srv/dumps")).toContain("backup:backup:act");
   });
 
+  it("takes an English -s form for no request: a plural names things, a verb with -s says what something does", () => {
+    expect(uses("commits are done locally, shove them up to the remote")).toContain("commits:commit:noun");
+    expect(uses("the script restarts nginx every night")).toContain("restarts:restart:noun");
+    expect(uses("restart nginx")).toContain("restart:restart:act");
+  });
+
   it("takes it for not wanted after 别 / 不要 / don't", () => {
     expect(uses("把改动藏起来别提交")).toContain("提交:commit:negated");
     expect(uses("do a dry run, don't actually renew")).toContain("renew:renew:negated");

@@ -22,7 +22,7 @@ import { CHECKING, LISTING, MAKING, SEARCHING } from "./named-senses.ts";
 import { isHan, type SpanMask } from "./normalize.ts";
 import { ARROW_AHEAD, isDate } from "./values.ts";
 
-/** How an operation word is used: asked for, a thing spoken of, describing something, or not wanted. */
+/** How an operation word is used: asked for, a thing spoken of, describing something, not wanted, or what a thing asked to be made is for. */
 export type Use = "act" | "noun" | "described" | "negated" | "purpose";
 
 export interface OperationUse {
@@ -198,7 +198,6 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
   const instances = instanceOperations(lexicon);
   const changesToo = (word: { start: number; end: number }) =>
     analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
-  const acts = new Set<string>();
   const objects = new Set<string>();
   const uses: OperationUse[] = [];
   for (const term of analysis.terms) {
@@ -223,10 +222,10 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // Only a verb takes an object: a reading asked for as a noun (内容, 列表) leaves the change after it a verb (记忆的内容改一下).
     if (use === "act" && reading === "act") context.actEnds.add(term.end);
     if (use === "act" && reading === "act" && id === RUN) context.runEnds.add(term.end);
-    if (use === "act") acts.add(id);
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
-    else if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
+    if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
+  // What the request asks to make and to find is known only once every word is read (see isPurposeOfMade, asksWhetherAnySays).
   for (const [i, u] of uses.entries()) {
     if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
     else if (asksWhetherAnySays(u, analysis.text)) uses[i] = { ...u, sense: SEARCHING };

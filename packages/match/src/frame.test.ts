@@ -410,6 +410,13 @@ describe("requiredOperations", () => {
   });
 });
 
+describe("frameOf: tail", () => {
+  it("reads tail as reading a thing's content (its end): a tool that traces where each line came from does not serve it", () => {
+    expect(required("tail the last 100 lines of /var/log/app.log")).toEqual(["read"]);
+    expect(servesOperation(new Set(["trace"]), "read", lexicon)).toBe(false);
+  });
+});
+
 describe("frameOf: objects", () => {
   it("takes no object from a reading that qualifies a noun (扫描结果): the noun is what is spoken of", () => {
     expect([...frameOf(analyze("把扫描结果存起来", lexicon), lexicon).objects]).not.toContain("search");

@@ -438,11 +438,29 @@ describe("requiredOperations", () => {
   });
 });
 
+describe("frameOf: tail", () => {
+  it("reads tail as reading a thing's content (its end): a tool that traces where each line came from does not serve it", () => {
+    expect(required("tail the last 100 lines of /var/log/app.log")).toEqual(["read"]);
+    expect(servesOperation(new Set(["trace"]), "read", lexicon)).toBe(false);
+  });
+});
+
 describe("frameOf: objects", () => {
   it("takes no object from a reading that qualifies a noun (扫描结果): the noun is what is spoken of", () => {
     expect([...frameOf(analyze("把扫描结果存起来", lexicon), lexicon).objects]).not.toContain("search");
     // a change before its record is one, as before (部署记录: deployments)
     expect([...frameOf(analyze("看下部署记录", lexicon), lexicon).objects]).toContain("deploy");
+  });
+
+  it("takes no thing from an English verb a determiner follows: its object is what the determiner opens", () => {
+    const objects = (text: string) => [...frameOf(analyze(text, lexicon), lexicon).objects];
+    expect(objects("change the owner of the repo")).not.toContain("change");
+    expect(objects("change the owner of the repo")).toContain("repository");
+    expect(objects("request a token from the vault")).not.toContain("http");
+    // without a determiner after it, the word may name the thing it is done with (ping hostname gw-01: a network probe)
+    expect(objects("ping hostname gw-01")).toContain("network");
+    // as a thing, after a determiner, it is named as before
+    expect(objects("revert the change")).toContain("change");
   });
 });
 

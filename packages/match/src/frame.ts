@@ -199,13 +199,14 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
   const changesToo = (word: { start: number; end: number }) =>
     analysis.terms.some((t) => t.kind === "concept" && t.start === word.start && t.end === word.end && lexicon.senses.get(t.key.slice(2))?.effect === "change");
   const objects = new Set<string>();
+  const thingsNamed: { id: string; start: number; end: number }[] = [];
   const uses: OperationUse[] = [];
   for (const term of analysis.terms) {
     if (term.kind !== "concept" || exclude?.covers(term.start, term.end)) continue;
     const id = term.key.slice(2);
     const sense = lexicon.senses.get(id);
     if (sense === undefined) continue;
-    if (sense.class === "object") objects.add(id);
+    if (sense.class === "object") thingsNamed.push({ id, start: term.start, end: term.end });
     if (sense.class !== "operation") continue;
     // A word right before an arrow (checkout -> 12 replicas, backup → /srv/dumps) is a name: what is set to, or moved to, what follows.
     const reading =
@@ -225,6 +226,12 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
     // A reading that qualifies a noun (扫描结果, 读权限) names no thing of its own: the noun does.
     if (use === "noun" && !(reading === "qualifier" && sense.effect === "read")) objects.add(id);
   }
+  // An English verb with a determiner after it has its object in what follows: the word is what is done, not also a thing it names
+  // (change the title: no change, what was changed, is spoken of; request a review: no HTTP request). docs/matching.md, section 3.
+  const verbSpans = new Set(
+    uses.filter((u) => u.use === "act" && context.actEnds.has(u.end) && objectFollows(analysis, u.end)).map((u) => `${u.start}:${u.end}`),
+  );
+  for (const thing of thingsNamed) if (!verbSpans.has(`${thing.start}:${thing.end}`)) objects.add(thing.id);
   // What the request asks to make and to find is known only once every word is read (see isPurposeOfMade, asksWhetherAnySays).
   for (const [i, u] of uses.entries()) {
     if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
@@ -264,6 +271,12 @@ function isPurposeOfMade(u: OperationUse, uses: readonly OperationUse[], objects
       (making.sense === MAKING || lexicon.senses.get(making.sense)?.light === true) &&
       !NEXT_STEP.test(text.slice(making.end, u.start)),
   );
+}
+
+/** Whether the English word right after `end`, in the same stretch of text, is a determiner: what it opens is the object of the word before. */
+function objectFollows(analysis: Analysis, end: number): boolean {
+  const next = analysis.englishWords.find((w) => w.start >= end);
+  return next !== undefined && EN_DETERMINER.has(next.surface) && /^\s+$/u.test(analysis.text.slice(end, next.start));
 }
 
 /** The sense of making a command or job run, which may carry out another operation (run certbot renew). */

@@ -489,6 +489,35 @@ describe("intent matching", () => {
     expect(files.match("日志末尾加一行：已处理").found).toBe(false);
   });
 
+  it("takes the decision on a tool ranked after the first that does what is asked to a thing the request names as acted on, with no value it takes", () => {
+    const logs = tool({
+      name: "pipeline-logs",
+      display: "流水线日志",
+      intent: "获取CI流水线某个作业的完整构建日志，用于排查构建失败原因",
+      params: [
+        ["run_id", "流水线运行编号"],
+        ["job", "作业名"],
+      ],
+    });
+    const run = tool({
+      name: "pipeline-run",
+      display: "触发流水线",
+      intent: "Trigger a CI pipeline run again for a branch",
+      params: [
+        ["repo", "仓库名"],
+        ["branch", "分支名"],
+      ],
+    });
+    const pipelines = createMatcher([logs, run]);
+    const asked = "the build log says it failed, run the pipeline again";
+    // the log reader ranks first and runs nothing; the second runs the pipeline the request names: the decision is its (here, its score)
+    expect(pipelines.explain(asked).candidates.map((c) => [c.name, c.servesOperation])).toEqual([
+      ["pipeline-logs", false],
+      ["pipeline-run", true],
+    ]);
+    expect(pipelines.explain(asked).verdict).toMatch(/^the best tool, pipeline-run, scores/);
+  });
+
   it("takes a version for one of a repository's: a tool that compares a repository's commits serves comparing two versions", () => {
     const diff = tool({
       name: "git-diff",

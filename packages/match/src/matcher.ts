@@ -389,18 +389,23 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
    * The tool the found decision is taken on: the first ranked, unless it
    * does not do what is asked or not to what, and a tool ranked second or
    * third does it, acting on what the request names (not only locating it),
-   * and takes one of the request's values whose shape says what it is (给
-   * /var/log/app/notes.log 末尾追加一行: the log reader ranks first, the file
-   * writer takes the path). Such a value is evidence of its own, as for the score floor; the
-   * ranking is left as it is.
+   * with evidence of its own that the request is its: it takes one of the
+   * request's values whose shape says what it is (给 /var/log/app/notes.log
+   * 末尾追加一行: the log reader ranks first, the file writer takes the path),
+   * as for the score floor; or what it acts on is a thing the request names
+   * as what is acted on, not as where (a tag deleted on a commit is no
+   * request for a tool acting on commits). The ranking is left as it is
+   * (docs/matching.md, section 6).
    */
   function servingFirst(reading: Reading): Ranked | undefined {
     const { check, request } = reading;
     const actsOnNamed = (doc: number) => check.objects === undefined || check.particular?.meets(acts[doc]!) === true || check.objects.meets(actedOn[doc]!);
+    const actedOnAsked = senseBits.of([...request.objects].filter((o) => namedAsActedOn(request, o)));
+    const ownEvidence = (doc: number) => request.values.some((value) => takesTellingValue(request, value, doc)) || actedOnAsked.meets(actedOn[doc]!);
     const serving = reading.ranked.slice(0, 3).find(({ doc }, rank) => {
       const fits = fit(check, doc);
       if (!fits.operation || !fits.object) return false;
-      return rank === 0 || (actsOnNamed(doc) && request.values.some((value) => takesTellingValue(request, value, doc)));
+      return rank === 0 || (actsOnNamed(doc) && ownEvidence(doc));
     });
     return serving ?? reading.ranked[0];
   }

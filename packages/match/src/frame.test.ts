@@ -335,6 +335,13 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("open a pull request and then merge it")).toContain("merge:merge:act");
     expect(uses("把 PR #12 合到 main")).toEqual(["合到:merge:act"]);
   });
+
+  it("takes noting a problem down after making an issue for what the issue is for (an issue is made to keep a problem on record)", () => {
+    expect(uses("建个 ticket 记下来登录页白屏")).toContain("记下来:remember:purpose");
+    expect(required("建个 ticket 记下来登录页白屏")).not.toContain("remember");
+    // with no issue to be made, noting down is asked for
+    expect(uses("把登录页白屏的事记下来")).toContain("记下来:remember:act");
+  });
 });
 
 describe("requiredOperations", () => {

@@ -19,7 +19,7 @@ import type { Analysis } from "./analyze.ts";
 import type { WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
 import { CHECKING, LISTING, MAKING, SEARCHING } from "./named-senses.ts";
-import { isHan, type SpanMask } from "./normalize.ts";
+import { isHan, pastSpaces, type SpanMask } from "./normalize.ts";
 import { ARROW_AHEAD, isDate } from "./values.ts";
 
 /** How an operation word is used: asked for, a thing spoken of, describing something, not wanted, or what a thing asked to be made is for. */
@@ -388,7 +388,7 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
   // 回档到昨天的备份, 还原到上周五的快照: the 到 may be inside the word too.
   if (backToEarlier(/到$/u.test(context.analysis.text.slice(start, end)) ? `到${after}` : after)) return false;
   if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
-  const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
+  const offset = pastSpaces(context.analysis.text, end);
   for (let i = 0; i < between.length; i++) {
     if (/[\s\d.]/u.test(between[i]!) || context.analysis.hanStops.has(offset + i)) continue;
     if (!/[了过着完好掉错得一二两三四五六七八九十百半几多个小时分钟天秒周月年次]/u.test(between[i]!)) return false;
@@ -398,7 +398,7 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
 
 /** Whether another operation word follows in the rest of the clause, apart from this one (发起合入申请 is one act and its object). */
 function laterActIn(context: Context, end: number, after: string): boolean {
-  const offset = end + (context.analysis.text.slice(end).length - context.analysis.text.slice(end).replace(/^\s+/, "").length);
+  const offset = pastSpaces(context.analysis.text, end);
   for (let i = 1; i < after.length; i++) if (context.classAt[offset + i] === "operation" && context.classAt[offset + i - 1] !== "operation") return true;
   return false;
 }
@@ -406,7 +406,7 @@ function laterActIn(context: Context, end: number, after: string): boolean {
 /** The end of the operation word that starts right at `end` (spaces between), if one does. */
 function verbAt(context: Context, end: number): number | undefined {
   const text = context.analysis.text;
-  const at = end + (text.slice(end).length - text.slice(end).trimStart().length);
+  const at = pastSpaces(text, end);
   return context.operationEnds.get(at);
 }
 
@@ -449,7 +449,7 @@ function englishUse(context: Context, start: number, end: number, particular = f
   if (hanBefore || hanAfter) {
     const said = chineseSays(context, start, end, particular);
     if (said !== undefined) return said;
-    const next = end + (text.slice(end).length - text.slice(end).trimStart().length);
+    const next = pastSpaces(text, end);
     if (hanAfter && context.classAt[next] === "object") return "noun";
   }
   const previous = clauseNeighbour(text, words, at);
@@ -509,7 +509,7 @@ function englishUse(context: Context, start: number, end: number, particular = f
     EN_PREPOSITION.has(next.surface) ||
     EN_RELATIVE.has(next.surface);
   // A value right after it is its object (docker restart mq-consumer): it is the verb, not the last word of a compound noun.
-  const valueAt = end + (text.slice(end).length - text.slice(end).trimStart().length);
+  const valueAt = pastSpaces(text, end);
   const takesValue = context.exclude?.covers(valueAt, valueAt + 1) === true;
   if (!verbPosition && context.classAt[previous!.start] === "object" && phraseEnds && !takesValue) return "noun";
   // A word that names a thing too, with its value and 的 after it, is whose (release v1.0 的附件: the release's files), not the verb.

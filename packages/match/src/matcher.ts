@@ -15,6 +15,7 @@ import { type Frame, type Use, servesOperation } from "./frame.ts";
 import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
 import { CONTENT_READING, LISTING, SEEING } from "./named-senses.ts";
+import { pastSpaces } from "./normalize.ts";
 import { NOT_FOUND_SUGGESTION } from "./not-found.ts";
 import { contextTerms, type Origin, readRequest, type Request, type RequestTerm } from "./request.ts";
 import { memoizedAnalyser, type ToolText, toolText } from "./tool-text.ts";
@@ -713,7 +714,7 @@ function namesProgram(request: Request, word: { readonly start: number; readonly
   const name = englishWords.find((w) => w.start === word.start && w.end === word.end);
   // A plural (buckets list) names things, not a program.
   if (name === undefined || (name.surface.endsWith("s") && name.stem !== name.surface) || !COMMAND_START.test(text.slice(0, word.start))) return false;
-  const next = word.end + (text.slice(word.end).length - text.slice(word.end).trimStart().length);
+  const next = pastSpaces(text, word.end);
   return next > word.end && request.frame.uses.some((u) => u.start === next && /^[a-z]/u.test(u.surface));
 }
 

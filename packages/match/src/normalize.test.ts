@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeText, SpanMask, splitRuns } from "./normalize.ts";
+import { normalizeText, pastSpaces, SpanMask, splitRuns } from "./normalize.ts";
 
 describe("normalizeText", () => {
   it("folds full-width forms and case", () => {
@@ -35,5 +35,14 @@ describe("SpanMask", () => {
     expect(mask.covers(3, 4)).toBe(true);
     expect(mask.covers(4, 6)).toBe(false);
     expect(mask.covers(3, 3)).toBe(false);
+  });
+});
+
+describe("pastSpaces", () => {
+  it("finds where the text goes on after the spaces at an offset, or the offset itself when none are there", () => {
+    expect(pastSpaces("kubectl  rollout", 7)).toBe(9);
+    expect(pastSpaces("重启 nginx", 2)).toBe(3);
+    expect(pastSpaces("nginx", 2)).toBe(2);
+    expect(pastSpaces("end  ", 3)).toBe(5);
   });
 });

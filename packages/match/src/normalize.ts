@@ -28,6 +28,12 @@ function toSimplified(text: string): string {
   return text.replace(pattern, (char) => simplified.get(char)!);
 }
 
+/** Where the text goes on after any spaces at `at`: the next word or sign. */
+export function pastSpaces(text: string, at: number): number {
+  const rest = text.slice(at);
+  return at + (rest.length - rest.trimStart().length);
+}
+
 const HAN = /\p{Script=Han}/u;
 
 export function isHan(char: string): boolean {

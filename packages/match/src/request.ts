@@ -7,7 +7,7 @@ import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./a
 import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
-import { isHan, SpanMask } from "./normalize.ts";
+import { isHan, pastSpaces, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
@@ -370,7 +370,7 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
     if (inValue.covers(start, end) || lexicon.englishStops.has(m[0])) continue;
     const before = text.slice(0, start);
     const after = text.slice(end);
-    const next = end + (after.length - after.trimStart().length);
+    const next = pastSpaces(text, end);
     const previousEnd = before.trimEnd().length;
     if (senses.covers(start, end)) {
       // A word the thesaurus knows is that word (nginx 服务), but an operation word in a name's place names a thing (see `operationNamed`).
@@ -431,8 +431,7 @@ function operationNamed(
   if (LABELLED.test(before)) return "tag";
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
   if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";
-  const gap = after.length - after.trimStart().length;
-  const object = objectAt.get(end + gap)?.id;
+  const object = objectAt.get(pastSpaces(analysis.text, end))?.id;
   if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
   // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release); a word that is a thing too (the api deployment) is that thing.
   const previousEnd = before.trimEnd().length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { englishWords, identifiers, stem } from "./english.ts";
+import { englishWords, identifiers, isSForm, stem } from "./english.ts";
 
 describe("stem", () => {
   it("makes inflections of one verb one word", () => {
@@ -37,5 +37,13 @@ describe("identifiers", () => {
       { id: "cache.get", index: 17 },
       { id: "git-log", index: 31 },
     ]);
+  });
+});
+
+describe("isSForm", () => {
+  it("tells an -s form (a plural, a verb saying what something does) from a word that only ends in s", () => {
+    const form = (word: string) => isSForm(englishWords(word, 0)[0]!);
+    for (const word of ["queries", "commits", "restarts", "buckets"]) expect(form(word), word).toBe(true);
+    for (const word of ["process", "status", "kubectl", "restart"]) expect(form(word), word).toBe(false);
   });
 });

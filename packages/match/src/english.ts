@@ -27,6 +27,11 @@ export function stem(word: string): string {
   return w;
 }
 
+/** An -s form (queries, commits, restarts): a plural that names things, or a verb that says what something does; never a command. */
+export function isSForm(word: WordToken): boolean {
+  return word.surface.endsWith("s") && word.stem !== word.surface;
+}
+
 /** `stopp` → `stop`, but `kill`, `pass`, `buzz` keep their pair. */
 function undouble(w: string): string {
   const last = w.at(-1);

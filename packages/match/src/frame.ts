@@ -16,7 +16,7 @@
  * operations it asks for (docs/matching.md, "Found or not found").
  */
 import type { Analysis } from "./analyze.ts";
-import type { WordToken } from "./english.ts";
+import { isSForm, type WordToken } from "./english.ts";
 import type { Lexicon, SenseClass } from "./lexicon.ts";
 import { CHECKING, LISTING, MAKING, SEARCHING } from "./named-senses.ts";
 import { isHan, pastSpaces, type SpanMask } from "./normalize.ts";
@@ -496,7 +496,7 @@ function englishUse(context: Context, start: number, end: number, particular = f
   )
     return "described";
   // An -s form (slow queries, the backups, it restarts) is no request: a plural names things, and a verb with -s says what something does.
-  if (first === last && /s$/.test(first.surface) && first.surface !== first.stem && !/ss$/.test(first.surface)) return "noun";
+  if (first === last && isSForm(first)) return "noun";
   // After a determiner or a possessive (last night's dump, the team's backup) it is a thing.
   if (previous !== undefined && (EN_DETERMINER.has(previous.surface) || /[a-z]['’]s\s*$|s['’]\s*$/u.test(text.slice(0, start)))) return "noun";
   // Right after a preposition (at tag v1.0, in run 77, from backup) it is a thing; after `to` it is still a verb (to restart).

@@ -11,6 +11,7 @@
  */
 import type { ToolModel } from "@hdlp/parser";
 import { isHanText } from "./analyze.ts";
+import { isSForm } from "./english.ts";
 import { type Frame, type Use, servesOperation } from "./frame.ts";
 import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
@@ -713,7 +714,7 @@ function namesProgram(request: Request, word: { readonly start: number; readonly
   const { text, englishWords } = request.analysis;
   const name = englishWords.find((w) => w.start === word.start && w.end === word.end);
   // A plural (buckets list) names things, not a program.
-  if (name === undefined || (name.surface.endsWith("s") && name.stem !== name.surface) || !COMMAND_START.test(text.slice(0, word.start))) return false;
+  if (name === undefined || isSForm(name) || !COMMAND_START.test(text.slice(0, word.start))) return false;
   const next = pastSpaces(text, word.end);
   return next > word.end && request.frame.uses.some((u) => u.start === next && /^[a-z]/u.test(u.surface));
 }

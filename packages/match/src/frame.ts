@@ -71,9 +71,10 @@ const ZH_TO_WHOSE = /^到\s*([^的，。；！？,;!?]{1,12})的/u;
  * Back to an earlier one (恢复到之前的版本, 回滚到以前的那个, 回档到昨天的备份,
  * 还原到上周五的快照): 之前的 or a date before 的 says which one, as a
  * possessive does, not where the operation puts what it describes (发到群里的消息).
+ * The 到 may follow the operation word or end it (还原到).
  */
-function backToEarlier(after: string): boolean {
-  const between = ZH_TO_WHOSE.exec(after)?.[1]?.trim();
+function backToEarlier(word: string, after: string): boolean {
+  const between = ZH_TO_WHOSE.exec(/到$/u.test(word) && !/^到/u.test(after) ? `到${after}` : after)?.[1]?.trim();
   return between !== undefined && (/^(?:之前|以前|先前|此前)$/u.test(between) || isDate(between));
 }
 /** A purpose or a topic before the word (打成包好迁移, 关于部署, 跟压缩有关), or what is to be spared (省得再算一遍, 免得重启, 别回头又要重装, 不然一重启就没了). */
@@ -333,7 +334,7 @@ function chineseSays(context: Context, start: number, end: number, particular = 
     ZH_PASSIVE.test(before) ||
     ZH_PROGRESSIVE.test(before) ||
     ZH_DONE.test(after) ||
-    (ZH_TIME.test(after) && !backToEarlier(/^到/u.test(after) ? after : context.analysis.text.slice(end - 1, end) + after)) ||
+    (ZH_TIME.test(after) && !backToEarlier(context.analysis.text.slice(start, end), after)) ||
     ZH_PURPOSE_OR_TOPIC.test(before) ||
     ZH_TOPIC_AFTER.test(after)
   )
@@ -385,8 +386,7 @@ function describesWhatFollows(context: Context, start: number, end: number, afte
   const between = after.slice(0, at);
   // 发给冰朔的那条通知: the one it is given to may be inside the word (发给, 分给) as well as after it; not in a 把 clause, whose verb it is (把公钥加给 deploy 用户的…).
   const towards = /给$/u.test(context.analysis.text.slice(start, end)) && !/把/u.test(clauseOf(context.analysis.text, start, end).before);
-  // 回档到昨天的备份, 还原到上周五的快照: the 到 may be inside the word too.
-  if (backToEarlier(/到$/u.test(context.analysis.text.slice(start, end)) ? `到${after}` : after)) return false;
+  if (backToEarlier(context.analysis.text.slice(start, end), after)) return false;
   if (/^在[^的]*[上里中内]$/u.test(between) || /^[到给往]/u.test(between) || (towards && between.trim() !== "")) return true;
   const offset = pastSpaces(context.analysis.text, end);
   for (let i = 0; i < between.length; i++) {

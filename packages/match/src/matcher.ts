@@ -402,8 +402,11 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   function servingFirst(reading: Reading): Ranked | undefined {
     const { check, request } = reading;
     const actsOnNamed = (doc: number) => check.objects === undefined || check.particular?.meets(acts[doc]!) === true || check.objects.meets(actedOn[doc]!);
-    const actedOnAsked = senseBits.of([...request.objects].filter((o) => namedAsActedOn(request, o)));
-    const ownEvidence = (doc: number) => request.values.some((value) => takesTellingValue(request, value, doc)) || actedOnAsked.meets(actedOn[doc]!);
+    // Read only when a tool ranked after the first is weighed: when the first serves, never.
+    let actedOnAsked: SenseSet | undefined;
+    const ownEvidence = (doc: number) =>
+      request.values.some((value) => takesTellingValue(request, value, doc)) ||
+      (actedOnAsked ??= senseBits.of([...request.objects].filter((o) => namedAsActedOn(request, o)))).meets(actedOn[doc]!);
     const serving = reading.ranked.slice(0, 3).find(({ doc }, rank) => {
       const fits = fit(check, doc);
       if (!fits.operation || !fits.object) return false;

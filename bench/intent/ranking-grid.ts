@@ -18,7 +18,7 @@ import { DEFAULT_WEIGHTING, matcherOver } from "../../packages/match/src/matcher
 import type { Weighting } from "../../packages/match/src/inverted-index.ts";
 import { defaultLexicon } from "../../packages/match/src/lexicon.ts";
 import { memoizedAnalyser, type ToolText, toolText } from "../../packages/match/src/tool-text.ts";
-import type { LabelledQuery } from "../../packages/match/src/index.ts";
+import { judge, type LabelledQuery } from "../../packages/match/src/evaluate.ts";
 import { labelledFiles, loadQueries, loadToolSet, sharedEval } from "./labelled-set.ts";
 
 interface Setting {
@@ -71,16 +71,12 @@ function score(tools: readonly ToolModel[], texts: readonly ToolText[], queries:
   const matcher = matcherOver(tools, texts, { weighting: setting.weighting, saturation: setting.k1 });
   const counts: Counts = { top1: 0, top3: 0, none: 0, servable: 0, unservable: 0 };
   for (const query of queries) {
-    const result = matcher.match(query.q, { top: 3 });
-    if (query.expect.length === 0) {
-      counts.unservable++;
-      if (!result.found) counts.none++;
-      continue;
-    }
-    counts.servable++;
-    const names = result.found ? result.candidates.map((c) => c.name) : [];
-    if (names[0] !== undefined && query.expect.includes(names[0])) counts.top1++;
-    if (names.some((n) => query.expect.includes(n))) counts.top3++;
+    const judged = judge(query, matcher.match(query.q, { top: 3 }));
+    if (query.expect.length === 0) counts.unservable++;
+    else counts.servable++;
+    if (judged.top1) counts.top1++;
+    if (judged.top3) counts.top3++;
+    if (judged.none) counts.none++;
   }
   return counts;
 }

@@ -11,7 +11,7 @@
  * decision is calibrated on (docs/matching.md).
  */
 import type { ToolModel } from "@hdlp/parser";
-import { createMatcher, type MatcherOptions } from "./matcher.ts";
+import { createMatcher, type MatchResult, type MatcherOptions } from "./matcher.ts";
 
 export interface LabelledQuery {
   readonly q: string;
@@ -54,6 +54,13 @@ export interface Evaluation {
   readonly signals: { readonly servable: Signal[]; readonly unservable: Signal[] };
 }
 
+/** How one answer to a labelled request counts toward the three figures (the definitions above). */
+export function judge(query: LabelledQuery, result: MatchResult): { readonly top1: boolean; readonly top3: boolean; readonly none: boolean } {
+  if (query.expect.length === 0) return { top1: false, top3: false, none: !result.found };
+  const names = result.found ? result.candidates.slice(0, 3).map((c) => c.name) : [];
+  return { top1: names[0] !== undefined && query.expect.includes(names[0]), top3: names.some((name) => query.expect.includes(name)), none: false };
+}
+
 export function evaluate(set: LabelledSet, options?: MatcherOptions): Evaluation {
   const matcher = createMatcher(set.tools, options);
   const hits = { top1: 0, top3: 0, none: 0 };
@@ -65,15 +72,11 @@ export function evaluate(set: LabelledSet, options?: MatcherOptions): Evaluation
     const got = result.candidates.map((c) => c.name);
     const servable = query.expect.length > 0;
     (servable ? signals.servable : signals.unservable).push({ score: explained.candidates[0]?.score ?? 0, coverage: explained.coverage, found: result.found });
-    if (!servable) {
-      if (!result.found) hits.none++;
-      else misses.push({ query, got, verdict: explained.verdict });
-      continue;
-    }
-    const first = got[0] !== undefined && query.expect.includes(got[0]);
-    if (first) hits.top1++;
-    else misses.push({ query, got, verdict: explained.verdict });
-    if (got.some((name) => query.expect.includes(name))) hits.top3++;
+    const judged = judge(query, result);
+    if (judged.top1) hits.top1++;
+    if (judged.top3) hits.top3++;
+    if (judged.none) hits.none++;
+    if (!judged.top1 && !judged.none) misses.push({ query, got, verdict: explained.verdict });
   }
   const servable = signals.servable.length;
   const unservable = signals.unservable.length;

@@ -12,9 +12,11 @@ import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
   CONTENT_KINDS,
+  FILE,
   findValues,
   type ImpliedOperation,
   impliedOperations,
+  qualified,
   qualifiedSlots,
   shapeOf,
   valueSlots,
@@ -165,7 +167,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1, "request");
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
-  terms.push(...slotTerms(analysis, values, named));
+  terms.push(...slotTerms(analysis, values, named, lexicon));
   const implied = impliedOperations(analysis.text, values);
   terms.push(...impliedTerms(analysis, implied));
   const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
@@ -292,24 +294,25 @@ const NAMING_KINDS: ReadonlySet<ValueKind> = new Set(["id", "name"]);
 const SHAPELESS: ReadonlySet<ValueKind> = new Set([...CONTENT_KINDS, "option"]);
 
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
-function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
+function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[], lexicon: Lexicon): RequestTerm[] {
   const out: RequestTerm[] = [];
   for (const value of values) {
     const surface = analysis.text.slice(value.start, value.end);
     const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
-    const qualifiedOnes = qualifiedSlots(value.kind, surface);
-    for (const slot of qualifiedOnes)
-      out.push({
-        key: `v:${slot}`,
-        weight: SLOT_WEIGHT / qualifiedOnes.length,
-        start: value.start,
-        end: value.end,
-        label: `${surface}⇒${slot}`,
-        origin: "slot",
-        refines: true,
-      });
+    // Where the value is from and what kind of file it names are two finer readings, each weighing as much again (a kind no tool takes leaves where it is from whole).
+    for (const finer of [qualifiedSlots(value.kind, surface), fileKindSlots(analysis, value, lexicon)])
+      for (const slot of finer)
+        out.push({
+          key: `v:${slot}`,
+          weight: SLOT_WEIGHT / finer.length,
+          start: value.start,
+          end: value.end,
+          label: `${surface}⇒${slot}`,
+          origin: "slot",
+          refines: true,
+        });
     const shape = SHAPELESS.has(value.kind) || (slots.length === 1 && !NAMING_KINDS.has(value.kind)) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
@@ -319,6 +322,22 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     out.push({ key: `v:${value.names}`, weight: SLOT_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒${value.names}`, origin: "slot" });
   }
   return out;
+}
+
+/**
+ * The kinds of file a path names by its last part (`error.log`, `/var/log/syslog`: a log;
+ * `nginx.conf`: a config), as `file@<kind>`: a finer reading of the file, like where it is
+ * from, which a param taking a path to that kind of file takes (tool-text.ts `fileKindSlots`),
+ * so that a log's path goes to the log tools before the plain file reader (docs/matching.md, "Values").
+ */
+function fileKindSlots(analysis: Analysis, value: Value, lexicon: Lexicon): string[] {
+  if (!valueSlots(value.kind, analysis.text.slice(value.start, value.end)).includes(FILE)) return [];
+  const name = analysis.text.lastIndexOf("/", value.end - 1) + 1;
+  const kinds = lexicon.senses.get(FILE)?.includes;
+  const named = analysis.terms.flatMap((t) =>
+    t.kind === "concept" && t.start >= Math.max(name, value.start) && t.end <= value.end && kinds?.has(t.key.slice(2)) === true ? [t.key.slice(2)] : [],
+  );
+  return [...new Set(named)].map((kind) => qualified(FILE, kind));
 }
 
 /**

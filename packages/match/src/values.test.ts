@@ -70,6 +70,24 @@ describe("findValues", () => {
     ]);
   });
 
+  it("reads a file in a repository at a ref as the repository, the path and the ref, not as an email address", () => {
+    expect(values("zhuyuan/native-repo:docs/ARCH.md@v2.0.0")).toEqual(["repo:zhuyuan/native-repo", "path:docs/arch.md", "version:v2.0.0"]);
+    expect(values("看 zhuyuan/native-repo@v1.2.0 的 README")).toEqual(["repo:zhuyuan/native-repo", "version:v1.2.0"]);
+    expect(values("zhuyuan/native-repo:README.md")).toEqual(["repo:zhuyuan/native-repo", "path:readme.md"]);
+    // an image and its tag, an address: no path, no ref
+    expect(values("library/nginx:1.25-alpine")).toEqual(["id:library/nginx:1.25-alpine"]);
+    expect(values("ops@example.com")).toEqual(["email:ops@example.com"]);
+  });
+
+  it("reads SQL privileges in capitals, in a list or granted on something, as what an account may do, not statements", () => {
+    expect(values("SELECT, UPDATE on crm -> svc_crm")).toEqual(["privileges:select, update", "name:svc_crm"]);
+    expect(values("给 svc 开 SELECT、INSERT 权限")).toEqual(["privileges:select、insert"]);
+    expect(values("DELETE on orders")).toEqual(["privileges:delete"]);
+    expect(values("select * from t")).toEqual(["sql:select * from t"]);
+    expect(values("delete on foo")).toEqual([]);
+    expect(valueSlots("privileges", "select, update")).toEqual(["permission", "sql"]);
+  });
+
   it("takes the Latin text after 执行 / 运行 for a command written out, as one in backquotes", () => {
     expect(values("在 /srv/app 目录下执行 npm ci && npm test")).toContain("command:npm ci && npm test");
     expect(values("运行一下 df -h，看看结果")).toContain("command:df -h");

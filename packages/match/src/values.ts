@@ -38,6 +38,7 @@ export type ValueKind =
   | "name" // snake_case
   | "percent"
   | "mode" // 644, 0755: file permissions
+  | "privileges" // SELECT, INSERT; UPDATE on crm: what a database account is granted
   | "assignment" // app=web, db=3
   | "option" // -G sudo, --force, --since=2h: a command's flag and its argument
   | "number";
@@ -79,6 +80,7 @@ export const TELLING_KINDS: ReadonlySet<ValueKind> = new Set([
   "filename",
   "host",
   "mode",
+  "privileges",
 ]);
 
 /** The slot an HTTP method fills (`methodSlot` qualifies it by the method). */
@@ -122,6 +124,7 @@ const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   name: ["name", "key"],
   percent: ["percent"],
   mode: ["permission"],
+  privileges: ["permission", "sql"],
   assignment: ["key", "value"],
   option: [],
   number: [],
@@ -152,8 +155,10 @@ export function valueSlots(kind: ValueKind, surface: string): readonly string[] 
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
+/** A file on a disk: the sense whose kinds (a log, a config, an archive) a path's name can say (request.ts `fileKindSlots`). */
+export const FILE = "file";
 /** The kinds of thing on disk a path names, the slots where it is from qualifies (`qualifiedSlots`). */
-export const ON_DISK_KINDS: readonly string[] = ["file", "directory"];
+export const ON_DISK_KINDS: readonly string[] = [FILE, "directory"];
 
 /** Where a path is from: the root of a machine's file system (`/etc/hosts`, `~/.ssh`), or inside something that holds files (`docs/ARCH.md` in a repository). */
 export const ABSOLUTE = "absolute";
@@ -286,6 +291,13 @@ const QUOTED: ReadonlyArray<readonly [RegExp, ValueKind]> = [
   [/`[^`]*`/gu, "command"],
 ];
 const SQL = /\b(?:select\b[^。；;\n]*?\bfrom\b|insert\s+into\b|update\s+\w+\s+set\b|delete\s+from\b)[^。；;\n]*/gu;
+/**
+ * SQL's privileges as a grant writes them, in capitals: two or more in a list
+ * (`SELECT, INSERT`), or one granted on something (`UPDATE on crm`). They are
+ * what an account may do, not statements to run (docs/matching.md, "Values").
+ */
+const PRIVILEGE = "(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|INDEX|EXECUTE|REFERENCES|TRIGGER|ALL PRIVILEGES|ALL)";
+const PRIVILEGES = new RegExp(`\\b(${PRIVILEGE}(?:\\s*[,、/]\\s*${PRIVILEGE})+|${PRIVILEGE}(?=\\s+(?:on|ON)\\s))\\b`, "gu");
 /** A metric selector with its labels or its range (`up{job="api"}`, `x[5m]`), and the functions around it (`rate(…)`). */
 const PROMQL = /(?:[a-z_]+\s*\(\s*)*[a-z_:][a-z0-9_:]*(?:\{[^{}\n]*\}(?:\[\d+[smhdwy]\])?|\[\d+[smhdwy]\])(?:\s*\))*/gu;
 const CRON = /(?<![^\s\p{Script=Han}])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![^\s\p{Script=Han}])/gu;
@@ -319,6 +331,7 @@ export function findValues(text: string, folded?: string): Value[] {
   const push = (kind: ValueKind, start: number, end: number): void => void values.push({ kind, start, end });
   for (const [pattern, kind] of QUOTED) for (const m of text.matchAll(pattern)) push(kind, m.index, m.index + m[0].length);
   for (const m of text.matchAll(SQL)) push("sql", m.index, m.index + m[0].trimEnd().length);
+  if (folded !== undefined) for (const m of folded.matchAll(PRIVILEGES)) push("privileges", m.index, m.index + m[1]!.length);
   for (const m of text.matchAll(PROMQL)) push("promql", m.index, m.index + m[0].length);
   for (const m of text.matchAll(CRON)) push("cron", m.index, m.index + m[0].length);
   for (const m of text.matchAll(QUANTITY)) {
@@ -343,6 +356,11 @@ export function findValues(text: string, folded?: string): Value[] {
   for (const token of tokens(text)) {
     // 600 in `600 行` is a count, told by its unit
     if (quantities.some(([s, e]) => s <= token.start && token.end <= e)) continue;
+    const inRepository = repositoryParts(token);
+    if (inRepository.length > 0) {
+      values.push(...inRepository);
+      continue;
+    }
     const kind = tokenKind(token.text, text.slice(0, token.start), folded?.slice(token.start, token.end), text);
     if (kind !== undefined) push(kind, token.start, token.end);
     // host:port, 10.0.0.1:3128
@@ -376,6 +394,30 @@ export function findValues(text: string, folded?: string): Value[] {
     );
   if (intro !== null) push("content", intro.index + intro[0].length, text.length);
   return values;
+}
+
+/**
+ * A file in a repository at a ref, as code hosts write one
+ * (`owner/name:docs/ARCH.md@v2.0.0`, `owner/name@v1.2.0`): the repository,
+ * the path inside it and the branch, tag or commit, each a value of its own
+ * kind — not an email address, which the `@` and the dots after it resemble
+ * (docs/matching.md, "Values"). The path holds a folder or ends in a file
+ * name: `owner/image:1.25` is an image and its tag.
+ */
+const REPOSITORY_FILE = /^([a-z0-9][\w.-]*\/[\w.-]+)(?::([\w.-]+(?:\/[\w.-]+)+|[\w.-]*\.[a-z][a-z0-9]*))?(?:@([\w./-]+))?$/;
+
+function repositoryParts(token: { text: string; start: number }): Value[] {
+  const m = REPOSITORY_FILE.exec(token.text);
+  if (m === null || (m[2] === undefined && m[3] === undefined)) return [];
+  const parts: Value[] = [{ kind: "repo", start: token.start, end: token.start + m[1]!.length }];
+  let at = token.start + m[1]!.length + 1;
+  if (m[2] !== undefined) {
+    parts.push({ kind: "path", start: at, end: at + m[2].length });
+    at += m[2].length + 1;
+  }
+  const ref = m[3] === undefined ? undefined : tokenKind(m[3], "", undefined, "");
+  if (ref !== undefined) parts.push({ kind: ref, start: at, end: at + m[3]!.length });
+  return parts;
 }
 
 /**

@@ -173,6 +173,15 @@ describe("impliedOperations", () => {
     expect(implied("s3://a/x.txt -> s3://b/x.txt")).toEqual([]);
   });
 
+  it("reads a remote address and a local path side by side, as a copying command gives source and destination, as a download (or upload)", () => {
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
+    expect(implied("gsutil cp gs://builds/app.tgz ./")).toEqual(["download"]);
+    expect(implied("rclone copy /srv/exports oss://reports/")).toEqual(["upload"]);
+    // two local paths side by side: the verb says copy or move, not the notation
+    expect(implied("cp /srv/a.conf ../")).toEqual([]);
+    expect(values("cp /srv/a.conf ../")).toEqual(["path:/srv/a.conf", "path:../"]);
+  });
+
   it("reads a shell's redirection into a file as writing it, but not an arrow, a stream's number or /dev/null", () => {
     const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
     expect(implied("echo 'net.ipv4.ip_forward=1' >> /etc/sysctl.d/99-forward.conf")).toEqual(["write"]);

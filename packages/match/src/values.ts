@@ -227,8 +227,8 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
   for (let i = 0; i + 1 < places.length; i++) {
     const from = places[i]!;
     const to = places[i + 1]!;
-    if (!ARROW_ALONE.test(text.slice(from.end, to.start))) continue;
-    const operation = arrowOperation(text, from, to);
+    const between = text.slice(from.end, to.start);
+    const operation = ARROW_ALONE.test(between) ? arrowOperation(text, from, to) : SIDE_BY_SIDE.test(between) ? transferOperation(from, to) : undefined;
     if (operation !== undefined) ops.push({ operation, start: from.start, end: to.end });
   }
   // A shell's redirection into a file (`echo … >> /etc/x.conf`, `> out.txt`) writes it; a stream sent to nothing (/dev/null) writes no file.
@@ -261,9 +261,24 @@ const REDIRECT = /(?<![-=>&\d])>>?\s*$/u;
 /** How far before a place a redirection is looked for: its sign, the spaces after it and the character before it. */
 const REDIRECT_REACH = 8;
 
-function arrowOperation(text: string, from: Value, to: Value): string | undefined {
+/** Two places with only spaces between, as a command line gives a source and then its destination (`cp s3://bucket/a.zip ./`). */
+const SIDE_BY_SIDE = /^\s+$/u;
+
+/**
+ * What a remote address and a local path in that order ask for, whatever sets
+ * them apart (an arrow, or only a space, as a copying command writes its
+ * source and destination): from the address, a download; to it, an upload.
+ * Two local paths side by side ask nothing by themselves (`cp a b` copies,
+ * `mv a b` moves: the verb says which).
+ */
+function transferOperation(from: Value, to: Value): string | undefined {
   if (ADDRESS.has(from.kind)) return ADDRESS.has(to.kind) ? undefined : "download";
-  if (ADDRESS.has(to.kind)) return "upload";
+  return ADDRESS.has(to.kind) ? "upload" : undefined;
+}
+
+function arrowOperation(text: string, from: Value, to: Value): string | undefined {
+  const transfer = transferOperation(from, to);
+  if (transfer !== undefined || ADDRESS.has(from.kind)) return transfer;
   if (ARCHIVE.test(text.slice(to.start, to.end))) return "compress";
   return ARCHIVE.test(text.slice(from.start, from.end)) ? "extract" : "move";
 }
@@ -438,7 +453,7 @@ function tokenKind(token: string, before: string, original: string | undefined, 
   if (/^(?:https?|ftp):\/\/\S/.test(token)) return "url";
   if (/^[a-z][a-z0-9+.-]*:\/\/\S/.test(token)) return "uri";
   if (/^[^@\s]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(token)) return "email";
-  if (/^(?:~|\.{1,2})?\/./.test(token)) return "path";
+  if (/^(?:~|\.{1,2})?\/./.test(token) || /^\.{1,2}\/$/.test(token)) return "path"; // ./ and ../: here, and the folder above
   if (original !== undefined && HTTP_METHOD.test(original) && HTTP_CONTEXT.test(whole)) return "method";
   // a relative path: three parts or more, or ending in a file name (tools/notify/TOOL.hdlp, native-repo/tools/)
   if (/^[\w.-]+(?:\/[\w.-]+){2,}\/?$|^[\w.-]+\/[\w.-]+\.[a-z0-9]{1,5}$|^[\w.-]+\/[\w.-]+\/$/.test(token)) return "path";

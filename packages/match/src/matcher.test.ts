@@ -241,6 +241,30 @@ describe("intent matching", () => {
     expect(named("back up the billing database")).toContain("billing⇒database");
   });
 
+  it("reads a kebab-case name ending in an object word as a thing of that kind, and one holding what is asked of as where it is", () => {
+    const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
+    expect(named("把 media-bucket 里的 2024/a.png 删掉")).toContain("media-bucket⇒bucket");
+    // what it is of is said already (beside an object word, after called), and snake_case is an identifier, not a resource
+    expect(named("把 old-logs 这个 bucket 删掉")).not.toContain("old-logs⇒log");
+    expect(named("create a bucket called logs-archive")).not.toContain("logs-archive⇒archive");
+    expect(named("config 里的 redis_password 改一下").filter((n) => n.startsWith("redis_password"))).toEqual([]);
+    const objects = createMatcher([
+      ...REGISTRY,
+      tool({
+        name: "object-remove",
+        display: "对象删除",
+        intent: "从对象存储桶中删除一批对象",
+        params: [
+          ["bucket", "存储桶名"],
+          ["keys", "要删除的对象键列表"],
+        ],
+      }),
+    ]);
+    // the bucket holds the files named: a tool on its objects serves the request, before the one deleting files on a disk
+    expect(objects.explain("把 media-bucket 里的 2024/a.png 和 2024/b.png 删掉").objects).toContain("bucket");
+    expect(objects.match("把 media-bucket 里的 2024/a.png 和 2024/b.png 删掉").candidates[0]?.name).toBe("object-remove");
+  });
+
   it("takes an operation word in a name's place for a name, not for the operation asked for", () => {
     const read = (intent: string) => matcher.explain(intent);
     // after 叫 / 带 / labeled, between a determiner and its object word, before a determiner and its object word, before a place under it

@@ -128,7 +128,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
   );
   const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
-  const named = namedValues(analysis, lexicon, senses, values);
+  const headed = headNamed(analysis, lexicon, values);
+  const named = [...namedValues(analysis, lexicon, senses, values), ...headed];
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
   const valueMask = new SpanMask(
@@ -206,7 +207,11 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     typoObjects.push(...objectsNamed(shortSlips, lexicon));
     unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
   }
-  const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
+  const spoken = new Set([...frame.objects, ...typoObjects, ...addressed]);
+  const said = requestObjects(spoken, values, analysis.text, lexicon);
+  // A name's head is a holder of what the request speaks of (backup-bucket and a file in it): the request names a part of it.
+  const holders = headed.map((v) => v.names).filter((id) => [...said].some((o) => lexicon.senses.get(id)?.holds.has(o)));
+  const objects = holders.length > 0 ? requestObjects(new Set([...spoken, ...holders]), values, analysis.text, lexicon) : said;
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
   const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
@@ -407,6 +412,39 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   }
   return out;
 }
+
+/**
+ * A kebab-case name whose last part is an object word (`backup-bucket`,
+ * `order-service`, `email-jobs`) names a thing of that kind, as the head of a
+ * compound does: it fills that object's slot, and where that thing holds what
+ * the request speaks of (a bucket its files) the request speaks of it too
+ * (`readRequest`); alone a name's head would hold the tools to a guess.
+ * Resources are named so (buckets, hosts, services, queues take DNS-style
+ * names); a snake_case name (`redis_password`, `tool_index`) is an identifier
+ * in code, a config or a database, and says nothing of what it names
+ * (docs/matching.md, "Values").
+ */
+function headNamed(analysis: Analysis, lexicon: Lexicon, values: readonly Value[]): NamedValue[] {
+  const { text } = analysis;
+  const objectTerms = analysis.terms.filter((t) => t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object");
+  // what the name is of is said already: after 叫 / called, or beside an object word (bucket old-logs, old-scripts 仓库, old-logs 这个 bucket)
+  const besideObject = (v: Value) =>
+    NAMING_WORD.test(text.slice(0, v.start)) ||
+    objectTerms.some(
+      (t) => (t.end <= v.start && /^\s*$/u.test(text.slice(t.end, v.start))) || (t.start >= v.end && BESIDE_AFTER.test(text.slice(v.end, t.start))),
+    );
+  return values.flatMap((v) => {
+    if (v.kind !== "name") return [];
+    const surface = text.slice(v.start, v.end);
+    const head = v.start + surface.lastIndexOf("-") + 1;
+    if (head === v.start || !/^[a-z-]+$/.test(surface) || besideObject(v)) return [];
+    const object = objectTerms.find((t) => t.start === head && t.end === v.end);
+    return object === undefined ? [] : [{ kind: "name" as const, start: v.start, end: v.end, names: object.key.slice(2) }];
+  });
+}
+
+/** Between a name and the object word it names: nothing, or a determiner (old-logs 这个 bucket). */
+const BESIDE_AFTER = /^\s*(?:[这那][个台条家套份]?)?\s*$/u;
 
 /** A label's name follows these (labeled deploy, 标签是 deploy). */
 const LABELLED = /(?:labell?ed|tagged|label|标签(?:为|是|叫)?)\s*$/u;

@@ -95,6 +95,14 @@ describe("findValues", () => {
     expect(values("执行备份任务").filter((v) => v.startsWith("command:"))).toEqual([]);
   });
 
+  it("takes what a file is said to hold for a pattern to look for in it", () => {
+    expect(values("有个 yaml 文件里写了 smtp_host，找找在哪")).toContain("pattern:smtp_host");
+    expect(values("哪个脚本中写着 8080")).toContain("pattern:8080");
+    expect(values("find the config mentioning LISTEN_ADDR")).toContain("pattern:listen_addr");
+    // writing into a file is no text to look for
+    expect(values("往 hosts 里写一行 10.0.0.8 db").filter((v) => v.startsWith("pattern:"))).toEqual([]);
+  });
+
   it("takes what a name starts or ends with for a pattern to look for, with 以 or without, before or after 前缀", () => {
     for (const [text, pattern] of [
       ["以 tmp_ 打头的表", "tmp_"],

@@ -398,6 +398,11 @@ export function findValues(text: string, folded?: string): Value[] {
     const at = m.index + m[0].lastIndexOf(found);
     push("pattern", at, at + found.length);
   }
+  // What a file is said to hold (配置文件里写了 redis_password, 文件中写着 8443, a file mentioning X) is a pattern to look for in it.
+  for (const m of text.matchAll(WRITTEN_IN)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    push("pattern", at, at + m[1]!.length);
+  }
   // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
   for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu))
     push("quote", m.index, m.index + m[1]!.length);
@@ -434,6 +439,9 @@ function repositoryParts(token: { text: string; start: number }): Value[] {
   if (ref !== undefined) parts.push({ kind: ref, start: at, end: at + m[3]!.length });
   return parts;
 }
+
+/** Where a file holds some text (里写了, 中写着, mentioning) and the text, up to a space or Chinese. */
+const WRITTEN_IN = /(?:[里中]\s*(?:面)?\s*写(?:了|着|有)|\bmention(?:s|ing|ed)?)\s*([^\s\p{Script=Han}，。；！？,;!?]+)/gu;
 
 /**
  * Runs of anything but space, Han, brackets, commas and sentence punctuation

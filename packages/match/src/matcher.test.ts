@@ -241,11 +241,13 @@ describe("intent matching", () => {
     expect(named("back up the billing database")).toContain("billing⇒database");
   });
 
-  it("reads a kebab-case name ending in an object word as a thing of that kind, and one holding what is asked of as where it is", () => {
+  it("reads a name beside an object word as that object's, a kebab-case name ending in one as a thing of that kind, and one holding what is asked of as where it is", () => {
     const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
     expect(named("把 media-bucket 里的 2024/a.png 删掉")).toContain("media-bucket⇒bucket");
-    // what it is of is said already (beside an object word, after called), and snake_case is an identifier, not a resource
-    expect(named("把 old-logs 这个 bucket 删掉")).not.toContain("old-logs⇒log");
+    // what it is of is said already by an object word beside it, whose name it is; after called it is only a name; snake_case is an identifier, not a resource
+    expect(named("把 old-logs 这个 bucket 删掉")).toContain("old-logs⇒bucket");
+    expect(named("grab the dump from bucket db-backups")).toContain("db-backups⇒bucket");
+    expect(named("scale the order-service deployment to 8")).toContain("order-service⇒workload");
     expect(named("create a bucket called logs-archive")).not.toContain("logs-archive⇒archive");
     expect(named("config 里的 redis_password 改一下").filter((n) => n.startsWith("redis_password"))).toEqual([]);
     const objects = createMatcher([

@@ -414,30 +414,35 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
 }
 
 /**
- * A kebab-case name whose last part is an object word (`backup-bucket`,
- * `order-service`, `email-jobs`) names a thing of that kind, as the head of a
- * compound does: it fills that object's slot, and where that thing holds what
- * the request speaks of (a bucket its files) the request speaks of it too
- * (`readRequest`); alone a name's head would hold the tools to a guess.
- * Resources are named so (buckets, hosts, services, queues take DNS-style
- * names); a snake_case name (`redis_password`, `tool_index`) is an identifier
- * in code, a config or a database, and says nothing of what it names
+ * A name (snake_case, kebab-case, CamelCase: a value of kind name) beside an
+ * object word is a name of that object (`bucket db-backups`, `order-service
+ * deployment`, `old-logs 这个 bucket`), as a plain Latin word there is
+ * (`namedValues`), and fills its slot. With none beside it, a kebab-case
+ * name whose last part is an object word (`backup-bucket`, `email-jobs`)
+ * names a thing of that kind, as the head of a compound does, and fills its
+ * slot; where that thing holds what the request speaks of (a bucket its
+ * files) the request speaks of it too (`readRequest`); alone a name's head
+ * would hold the tools to a guess. Resources are named so (buckets, hosts,
+ * services, queues take DNS-style names); a snake_case name (`redis_password`,
+ * `tool_index`) is an identifier in code, a config or a database, and says
+ * nothing of what it names. After 叫 / called a name is only a name
  * (docs/matching.md, "Values").
  */
 function headNamed(analysis: Analysis, lexicon: Lexicon, values: readonly Value[]): NamedValue[] {
   const { text } = analysis;
   const objectTerms = analysis.terms.filter((t) => t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object");
-  // what the name is of is said already: after 叫 / called, or beside an object word (bucket old-logs, old-scripts 仓库, old-logs 这个 bucket)
-  const besideObject = (v: Value) =>
-    NAMING_WORD.test(text.slice(0, v.start)) ||
-    objectTerms.some(
+  // what the name is of is said already: by an object word beside it (bucket old-logs, old-scripts 仓库, old-logs 这个 bucket), whose name it is, or by 叫 / called
+  const beside = (v: Value) =>
+    objectTerms.find(
       (t) => (t.end <= v.start && /^\s*$/u.test(text.slice(t.end, v.start))) || (t.start >= v.end && BESIDE_AFTER.test(text.slice(v.end, t.start))),
     );
   return values.flatMap((v) => {
-    if (v.kind !== "name") return [];
+    if (v.kind !== "name" || NAMING_WORD.test(text.slice(0, v.start))) return [];
+    const said = beside(v);
+    if (said !== undefined) return [{ kind: "name" as const, start: v.start, end: v.end, names: said.key.slice(2) }];
     const surface = text.slice(v.start, v.end);
     const head = v.start + surface.lastIndexOf("-") + 1;
-    if (head === v.start || !/^[a-z-]+$/.test(surface) || besideObject(v)) return [];
+    if (head === v.start || !/^[a-z-]+$/.test(surface)) return [];
     const object = objectTerms.find((t) => t.start === head && t.end === v.end);
     return object === undefined ? [] : [{ kind: "name" as const, start: v.start, end: v.end, names: object.key.slice(2) }];
   });

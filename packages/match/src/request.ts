@@ -128,8 +128,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
   );
   const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
-  const headed = headNamed(analysis, lexicon, values);
-  const named = [...namedValues(analysis, lexicon, senses, values), ...headed];
+  const valueNames = namesAmongValues(analysis, lexicon, values);
+  const named = [...namedValues(analysis, lexicon, senses, values), ...valueNames];
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
   const valueMask = new SpanMask(
@@ -210,7 +210,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const spoken = new Set([...frame.objects, ...typoObjects, ...addressed]);
   const said = requestObjects(spoken, values, analysis.text, lexicon);
   // A name's head is a holder of what the request speaks of (backup-bucket and a file in it): the request names a part of it.
-  const holders = headed.map((v) => v.names).filter((id) => [...said].some((o) => lexicon.senses.get(id)?.holds.has(o)));
+  const holders = valueNames.map((v) => v.names).filter((id) => [...said].some((o) => lexicon.senses.get(id)?.holds.has(o)));
   const objects = holders.length > 0 ? requestObjects(new Set([...spoken, ...holders]), values, analysis.text, lexicon) : said;
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
@@ -428,7 +428,7 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
  * nothing of what it names. After 叫 / called a name is only a name
  * (docs/matching.md, "Values").
  */
-function headNamed(analysis: Analysis, lexicon: Lexicon, values: readonly Value[]): NamedValue[] {
+function namesAmongValues(analysis: Analysis, lexicon: Lexicon, values: readonly Value[]): NamedValue[] {
   const { text } = analysis;
   const objectTerms = analysis.terms.filter((t) => t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object");
   // what the name is of is said already: by an object word beside it (bucket old-logs, old-scripts 仓库, old-logs 这个 bucket), whose name it is, or by 叫 / called

@@ -85,6 +85,58 @@ describe("intent matching", () => {
     expect(share("看看 /srv/notes.txt 的内容")).toBe(share("看看 ./srv/notes.txt 的内容"));
   });
 
+  it("serves a path whose name says the kind of file (a log) by a tool whose param takes a path to that kind before the plain file reader", () => {
+    const files = createMatcher([
+      tool({ name: "server-file-read", display: "文件查看", intent: "查看服务器上某个文件的内容", params: [["path", "文件的绝对路径"]] }),
+      tool({
+        name: "log-search",
+        display: "日志检索",
+        intent: "在日志里按关键字查找",
+        params: [
+          ["path", "日志文件路径"],
+          ["keyword", "关键字"],
+        ],
+      }),
+    ]);
+    expect(files.match("/srv/app/logs/worker.log NullPointer").candidates[0]?.name).toBe("log-search");
+    expect(files.match("/srv/app/conf/worker.yaml").candidates[0]?.name).toBe("server-file-read");
+    expect(files.explain("/var/log/syslog").terms.find((t) => t.key === "v:file@log")?.refines).toBe(true);
+  });
+
+  it("reads SQL privileges as what an account is granted, not as statements to run", () => {
+    const db = createMatcher([
+      tool({ name: "sql-run", display: "执行SQL", intent: "在数据库上执行一条查询或更新语句", params: [["sql", "SQL语句"]] }),
+      tool({
+        name: "db-grant",
+        display: "数据库授权",
+        intent: "给账号授予某个库的权限",
+        params: [
+          ["user", "账号"],
+          ["privileges", "权限列表，如 SELECT, INSERT"],
+        ],
+      }),
+    ]);
+    expect(db.explain("INSERT, DELETE on billing for app_rw").candidates[0]?.name).toBe("db-grant");
+    expect(db.explain("INSERT, DELETE on billing for app_rw").required).toEqual([]);
+  });
+
+  it("reads a file in a repository at a ref as the repository, a path inside it and the ref", () => {
+    const repo = createMatcher([
+      ...REGISTRY,
+      tool({
+        name: "repo-file-read",
+        display: "仓库文件查看",
+        intent: "查看仓库里某个文件的内容",
+        params: [
+          ["repo", "仓库全名"],
+          ["path", "文件在仓库中的路径"],
+          ["ref", "分支、标签或提交"],
+        ],
+      }),
+    ]);
+    expect(repo.match("ops/infra:deploy/values.yaml@v3.1.0").candidates[0]?.name).toBe("repo-file-read");
+  });
+
   it("ranks by what notation asks for as by an operation word: a range a comparison, an address → a path a download, a path → an address an upload", () => {
     const notation = createMatcher([
       tool({ name: "commit-history", display: "提交历史", intent: "查看仓库某个分支的提交历史", params: [["ref", "分支、标签或提交"]] }),
@@ -187,6 +239,32 @@ describe("intent matching", () => {
     expect(named("did the last pipeline of infra pass?")).toEqual([]);
     // a name in the same place is still one
     expect(named("back up the billing database")).toContain("billing⇒database");
+  });
+
+  it("reads a name beside an object word as that object's, a kebab-case name ending in one as a thing of that kind, and one holding what is asked of as where it is", () => {
+    const named = (intent: string) => matcher.explain(intent).named.map((n) => `${n.text}⇒${n.names}`);
+    expect(named("把 media-bucket 里的 2024/a.png 删掉")).toContain("media-bucket⇒bucket");
+    // what it is of is said already by an object word beside it, whose name it is; after called it is only a name; snake_case is an identifier, not a resource
+    expect(named("把 old-logs 这个 bucket 删掉")).toContain("old-logs⇒bucket");
+    expect(named("grab the dump from bucket db-backups")).toContain("db-backups⇒bucket");
+    expect(named("scale the order-service deployment to 8")).toContain("order-service⇒workload");
+    expect(named("create a bucket called logs-archive")).not.toContain("logs-archive⇒archive");
+    expect(named("config 里的 redis_password 改一下").filter((n) => n.startsWith("redis_password"))).toEqual([]);
+    const objects = createMatcher([
+      ...REGISTRY,
+      tool({
+        name: "object-remove",
+        display: "对象删除",
+        intent: "从对象存储桶中删除一批对象",
+        params: [
+          ["bucket", "存储桶名"],
+          ["keys", "要删除的对象键列表"],
+        ],
+      }),
+    ]);
+    // the bucket holds the files named: a tool on its objects serves the request, before the one deleting files on a disk
+    expect(objects.explain("把 media-bucket 里的 2024/a.png 和 2024/b.png 删掉").objects).toContain("bucket");
+    expect(objects.match("把 media-bucket 里的 2024/a.png 和 2024/b.png 删掉").candidates[0]?.name).toBe("object-remove");
   });
 
   it("takes an operation word in a name's place for a name, not for the operation asked for", () => {

@@ -12,9 +12,11 @@ import { pinyinKey } from "./pinyin.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
   CONTENT_KINDS,
+  FILE,
   findValues,
   type ImpliedOperation,
   impliedOperations,
+  qualified,
   qualifiedSlots,
   shapeOf,
   valueSlots,
@@ -126,7 +128,8 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
   );
   const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
-  const named = namedValues(analysis, lexicon, senses, values);
+  const valueNames = namesAmongValues(analysis, lexicon, values);
+  const named = [...namedValues(analysis, lexicon, senses, values), ...valueNames];
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
   const valueMask = new SpanMask(
@@ -165,7 +168,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     if (t.kind === "concept") push(t, `${t.surface}≈${t.key.slice(2)}`, 1, "request");
     else push(t, t.surface, t.kind === "word" && senses.covers(t.start, t.end) ? SYNONYM_WORD_FACTOR : 1, "request");
   }
-  terms.push(...slotTerms(analysis, values, named));
+  terms.push(...slotTerms(analysis, values, named, lexicon));
   const implied = impliedOperations(analysis.text, values);
   terms.push(...impliedTerms(analysis, implied));
   const { terms: typos, readings } = typoTerms(analysis, vocabulary, valueMask);
@@ -204,7 +207,11 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     typoObjects.push(...objectsNamed(shortSlips, lexicon));
     unknownMade = unknownThing(analysis, frame, knownSpan(terms, valueMask, vocabulary.index), lexicon);
   }
-  const objects = requestObjects(new Set([...frame.objects, ...typoObjects, ...addressed]), values, analysis.text, lexicon);
+  const spoken = new Set([...frame.objects, ...typoObjects, ...addressed]);
+  const said = requestObjects(spoken, values, analysis.text, lexicon);
+  // A name's head is a holder of what the request speaks of (backup-bucket and a file in it): the request names a part of it.
+  const holders = valueNames.map((v) => v.names).filter((id) => [...said].some((o) => lexicon.senses.get(id)?.holds.has(o)));
+  const objects = holders.length > 0 ? requestObjects(new Set([...spoken, ...holders]), values, analysis.text, lexicon) : said;
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
   const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
@@ -292,24 +299,25 @@ const NAMING_KINDS: ReadonlySet<ValueKind> = new Set(["id", "name"]);
 const SHAPELESS: ReadonlySet<ValueKind> = new Set([...CONTENT_KINDS, "option"]);
 
 /** `v:` terms for the slots the request's values fill, and for their shapes. */
-function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[]): RequestTerm[] {
+function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly NamedValue[], lexicon: Lexicon): RequestTerm[] {
   const out: RequestTerm[] = [];
   for (const value of values) {
     const surface = analysis.text.slice(value.start, value.end);
     const slots = valueSlots(value.kind, surface);
     for (const slot of slots)
       out.push({ key: `v:${slot}`, weight: SLOT_WEIGHT / slots.length, start: value.start, end: value.end, label: `${surface}⇒${slot}`, origin: "slot" });
-    const qualifiedOnes = qualifiedSlots(value.kind, surface);
-    for (const slot of qualifiedOnes)
-      out.push({
-        key: `v:${slot}`,
-        weight: SLOT_WEIGHT / qualifiedOnes.length,
-        start: value.start,
-        end: value.end,
-        label: `${surface}⇒${slot}`,
-        origin: "slot",
-        refines: true,
-      });
+    // Where the value is from and what kind of file it names are two finer readings, each weighing as much again (a kind no tool takes leaves where it is from whole).
+    for (const finer of [qualifiedSlots(value.kind, surface), fileKindSlots(analysis, value, lexicon)])
+      for (const slot of finer)
+        out.push({
+          key: `v:${slot}`,
+          weight: SLOT_WEIGHT / finer.length,
+          start: value.start,
+          end: value.end,
+          label: `${surface}⇒${slot}`,
+          origin: "slot",
+          refines: true,
+        });
     const shape = SHAPELESS.has(value.kind) || (slots.length === 1 && !NAMING_KINDS.has(value.kind)) ? undefined : shapeOf(surface);
     if (shape !== undefined)
       out.push({ key: `v:~${shape}`, weight: SHAPE_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒like ${shape}`, origin: "slot" });
@@ -319,6 +327,22 @@ function slotTerms(analysis: Analysis, values: readonly Value[], named: readonly
     out.push({ key: `v:${value.names}`, weight: SLOT_WEIGHT, start: value.start, end: value.end, label: `${surface}⇒${value.names}`, origin: "slot" });
   }
   return out;
+}
+
+/**
+ * The kinds of file a path names by its last part (`error.log`, `/var/log/syslog`: a log;
+ * `nginx.conf`: a config), as `file@<kind>`: a finer reading of the file, like where it is
+ * from, which a param taking a path to that kind of file takes (tool-text.ts `fileKindSlots`),
+ * so that a log's path goes to the log tools before the plain file reader (docs/matching.md, "Values").
+ */
+function fileKindSlots(analysis: Analysis, value: Value, lexicon: Lexicon): string[] {
+  if (!valueSlots(value.kind, analysis.text.slice(value.start, value.end)).includes(FILE)) return [];
+  const name = analysis.text.lastIndexOf("/", value.end - 1) + 1;
+  const kinds = lexicon.senses.get(FILE)?.includes;
+  const named = analysis.terms.flatMap((t) =>
+    t.kind === "concept" && t.start >= Math.max(name, value.start) && t.end <= value.end && kinds?.has(t.key.slice(2)) === true ? [t.key.slice(2)] : [],
+  );
+  return [...new Set(named)].map((kind) => qualified(FILE, kind));
 }
 
 /**
@@ -388,6 +412,44 @@ function namedValues(analysis: Analysis, lexicon: Lexicon, senses: SpanMask, val
   }
   return out;
 }
+
+/**
+ * A name (snake_case, kebab-case, CamelCase: a value of kind name) beside an
+ * object word is a name of that object (`bucket db-backups`, `order-service
+ * deployment`, `old-logs 这个 bucket`), as a plain Latin word there is
+ * (`namedValues`), and fills its slot. With none beside it, a kebab-case
+ * name whose last part is an object word (`backup-bucket`, `email-jobs`)
+ * names a thing of that kind, as the head of a compound does, and fills its
+ * slot; where that thing holds what the request speaks of (a bucket its
+ * files) the request speaks of it too (`readRequest`); alone a name's head
+ * would hold the tools to a guess. Resources are named so (buckets, hosts,
+ * services, queues take DNS-style names); a snake_case name (`redis_password`,
+ * `tool_index`) is an identifier in code, a config or a database, and says
+ * nothing of what it names. After 叫 / called a name is only a name
+ * (docs/matching.md, "Values").
+ */
+function namesAmongValues(analysis: Analysis, lexicon: Lexicon, values: readonly Value[]): NamedValue[] {
+  const { text } = analysis;
+  const objectTerms = analysis.terms.filter((t) => t.kind === "concept" && lexicon.senses.get(t.key.slice(2))?.class === "object");
+  // what the name is of is said already: by an object word beside it (bucket old-logs, old-scripts 仓库, old-logs 这个 bucket), whose name it is, or by 叫 / called
+  const beside = (v: Value) =>
+    objectTerms.find(
+      (t) => (t.end <= v.start && /^\s*$/u.test(text.slice(t.end, v.start))) || (t.start >= v.end && BESIDE_AFTER.test(text.slice(v.end, t.start))),
+    );
+  return values.flatMap((v) => {
+    if (v.kind !== "name" || NAMING_WORD.test(text.slice(0, v.start))) return [];
+    const said = beside(v);
+    if (said !== undefined) return [{ kind: "name" as const, start: v.start, end: v.end, names: said.key.slice(2) }];
+    const surface = text.slice(v.start, v.end);
+    const head = v.start + surface.lastIndexOf("-") + 1;
+    if (head === v.start || !/^[a-z-]+$/.test(surface)) return [];
+    const object = objectTerms.find((t) => t.start === head && t.end === v.end);
+    return object === undefined ? [] : [{ kind: "name" as const, start: v.start, end: v.end, names: object.key.slice(2) }];
+  });
+}
+
+/** Between a name and the object word it names: nothing, or a determiner (old-logs 这个 bucket). */
+const BESIDE_AFTER = /^\s*(?:[这那][个台条家套份]?)?\s*$/u;
 
 /** A label's name follows these (labeled deploy, 标签是 deploy). */
 const LABELLED = /(?:labell?ed|tagged|label|标签(?:为|是|叫)?)\s*$/u;

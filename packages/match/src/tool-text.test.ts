@@ -128,6 +128,13 @@ describe("toolText: what its params take", () => {
     expect(fixed("Redis GET")).toEqual([]);
   });
 
+  it("qualifies a path to a kind of file (a log, an archive) by that kind; a kind of file with no path is content, not a file", () => {
+    expect(slots(param("path", "日志文件路径"))).toContain("v:file@log");
+    expect(slots(param("archive", "归档文件路径"))).toContain("v:file@archive");
+    expect(slots(param("content", "要写入的文本内容")).filter((s) => s.startsWith("v:file@"))).toEqual([]);
+    expect(slots(param("path", "文件路径")).filter((s) => s.startsWith("v:file@"))).toEqual([]);
+  });
+
   it("qualifies a file or folder a param places inside something that holds files (a repository) as inside", () => {
     expect(slots(param("path", "文件在仓库中的路径"))).toContain("v:file@inside");
     expect(slots(param("path", "文件在仓库中的路径"))).not.toContain("v:file@absolute");

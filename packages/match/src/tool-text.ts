@@ -11,7 +11,7 @@ import { type Frame, frameOf, type OperationUse } from "./frame.ts";
 import type { FieldTerms } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { CONTENT_READING, COUNTING, SEEING } from "./named-senses.ts";
-import { ABSOLUTE, findValues, HTTP_METHODS, INSIDE, METHOD_SLOT, methodSlot, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
+import { ABSOLUTE, FILE, findValues, HTTP_METHODS, INSIDE, METHOD_SLOT, methodSlot, ON_DISK_KINDS, qualified, shapeOf, valueSlots } from "./values.ts";
 
 export interface ToolText {
   readonly fields: FieldTerms;
@@ -291,6 +291,19 @@ function whereSlots(slots: ReadonlySet<string>, lexicon: Lexicon): string[] {
   return [...slots].some((slot) => holder(slot.slice(2))) ? kinds.map((id) => qualified(id, INSIDE)) : [];
 }
 
+/**
+ * The kinds of file a param takes a path to (`日志文件路径`: a path, and a log,
+ * which the thesaurus counts a kind of file): `file@log`, the slot a
+ * request's path fills when its last part names that kind (`error.log`,
+ * `/var/log/syslog`: request.ts `fileKindSlots`). A param that takes a kind
+ * of file but no path (`要写入的文本内容`) takes its content, not a file.
+ */
+function fileKindSlots(slots: ReadonlySet<string>, lexicon: Lexicon): string[] {
+  if (!slots.has("v:path")) return [];
+  const kinds = lexicon.senses.get(FILE)?.includes;
+  return [...slots].flatMap((slot) => (kinds?.has(slot.slice(2)) === true ? [qualified(FILE, slot.slice(2))] : []));
+}
+
 function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): string[] {
   const slots = new Set<string>();
   for (const text of [param.name.replace(/[-_.]+/g, " "), param.description]) {
@@ -299,7 +312,7 @@ function slotsOfParam(param: ParamModel, analyse: Analyser, lexicon: Lexicon): s
       if (term.kind === "concept" && sense !== undefined && sense.class !== "operation") slots.add(`v:${sense.id}`);
     }
   }
-  for (const slot of whereSlots(slots, lexicon)) slots.add(`v:${slot}`);
+  for (const slot of [...whereSlots(slots, lexicon), ...fileKindSlots(slots, lexicon)]) slots.add(`v:${slot}`);
   const analysed = analyse(param.description);
   const description = analysed.text;
   // With the description as written, as for a request: examples in capitals (GET, PUT) are told from words.

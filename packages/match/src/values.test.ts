@@ -70,11 +70,37 @@ describe("findValues", () => {
     ]);
   });
 
+  it("reads a file in a repository at a ref as the repository, the path and the ref, not as an email address", () => {
+    expect(values("zhuyuan/native-repo:docs/ARCH.md@v2.0.0")).toEqual(["repo:zhuyuan/native-repo", "path:docs/arch.md", "version:v2.0.0"]);
+    expect(values("看 zhuyuan/native-repo@v1.2.0 的 README")).toEqual(["repo:zhuyuan/native-repo", "version:v1.2.0"]);
+    expect(values("zhuyuan/native-repo:README.md")).toEqual(["repo:zhuyuan/native-repo", "path:readme.md"]);
+    // an image and its tag, an address: no path, no ref
+    expect(values("library/nginx:1.25-alpine")).toEqual(["id:library/nginx:1.25-alpine"]);
+    expect(values("ops@example.com")).toEqual(["email:ops@example.com"]);
+  });
+
+  it("reads SQL privileges in capitals, in a list or granted on something, as what an account may do, not statements", () => {
+    expect(values("SELECT, UPDATE on crm -> svc_crm")).toEqual(["privileges:select, update", "name:svc_crm"]);
+    expect(values("给 svc 开 SELECT、INSERT 权限")).toEqual(["privileges:select、insert"]);
+    expect(values("DELETE on orders")).toEqual(["privileges:delete"]);
+    expect(values("select * from t")).toEqual(["sql:select * from t"]);
+    expect(values("delete on foo")).toEqual([]);
+    expect(valueSlots("privileges", "select, update")).toEqual(["permission", "sql"]);
+  });
+
   it("takes the Latin text after 执行 / 运行 for a command written out, as one in backquotes", () => {
     expect(values("在 /srv/app 目录下执行 npm ci && npm test")).toContain("command:npm ci && npm test");
     expect(values("运行一下 df -h，看看结果")).toContain("command:df -h");
     // Chinese after the verb is no command
     expect(values("执行备份任务").filter((v) => v.startsWith("command:"))).toEqual([]);
+  });
+
+  it("takes what a file is said to hold for a pattern to look for in it", () => {
+    expect(values("有个 yaml 文件里写了 smtp_host，找找在哪")).toContain("pattern:smtp_host");
+    expect(values("哪个脚本中写着 8080")).toContain("pattern:8080");
+    expect(values("find the config mentioning LISTEN_ADDR")).toContain("pattern:listen_addr");
+    // writing into a file is no text to look for
+    expect(values("往 hosts 里写一行 10.0.0.8 db").filter((v) => v.startsWith("pattern:"))).toEqual([]);
   });
 
   it("takes what a name starts or ends with for a pattern to look for, with 以 or without, before or after 前缀", () => {
@@ -153,6 +179,15 @@ describe("impliedOperations", () => {
     expect(implied("https://example.com/dist/app.tgz → /opt/app.tgz")).toEqual(["download"]);
     expect(implied("/srv/exports/users.csv => oss://reports/users.csv")).toEqual(["upload"]);
     expect(implied("s3://a/x.txt -> s3://b/x.txt")).toEqual([]);
+  });
+
+  it("reads a remote address and a local path side by side, as a copying command gives source and destination, as a download (or upload)", () => {
+    const implied = (raw: string) => impliedOperations(normalizeText(raw), findValues(normalizeText(raw))).map((o) => o.operation);
+    expect(implied("gsutil cp gs://builds/app.tgz ./")).toEqual(["download"]);
+    expect(implied("rclone copy /srv/exports oss://reports/")).toEqual(["upload"]);
+    // two local paths side by side: the verb says copy or move, not the notation
+    expect(implied("cp /srv/a.conf ../")).toEqual([]);
+    expect(values("cp /srv/a.conf ../")).toEqual(["path:/srv/a.conf", "path:../"]);
   });
 
   it("reads a shell's redirection into a file as writing it, but not an arrow, a stream's number or /dev/null", () => {

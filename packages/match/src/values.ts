@@ -38,6 +38,7 @@ export type ValueKind =
   | "name" // snake_case
   | "percent"
   | "mode" // 644, 0755: file permissions
+  | "privileges" // SELECT, INSERT; UPDATE on crm: what a database account is granted
   | "assignment" // app=web, db=3
   | "option" // -G sudo, --force, --since=2h: a command's flag and its argument
   | "number";
@@ -79,6 +80,7 @@ export const TELLING_KINDS: ReadonlySet<ValueKind> = new Set([
   "filename",
   "host",
   "mode",
+  "privileges",
 ]);
 
 /** The slot an HTTP method fills (`methodSlot` qualifies it by the method). */
@@ -122,6 +124,7 @@ const SLOTS: Readonly<Record<ValueKind, readonly string[]>> = {
   name: ["name", "key"],
   percent: ["percent"],
   mode: ["permission"],
+  privileges: ["permission", "sql"],
   assignment: ["key", "value"],
   option: [],
   number: [],
@@ -152,8 +155,10 @@ export function valueSlots(kind: ValueKind, surface: string): readonly string[] 
   return FILE_AT_END.test(surface) ? FILE_PATH_SLOTS : EITHER_AT_END.test(surface) ? EITHER_PATH_SLOTS : SLOTS[kind];
 }
 
+/** A file on a disk: the sense whose kinds (a log, a config, an archive) a path's name can say (request.ts `fileKindSlots`). */
+export const FILE = "file";
 /** The kinds of thing on disk a path names, the slots where it is from qualifies (`qualifiedSlots`). */
-export const ON_DISK_KINDS: readonly string[] = ["file", "directory"];
+export const ON_DISK_KINDS: readonly string[] = [FILE, "directory"];
 
 /** Where a path is from: the root of a machine's file system (`/etc/hosts`, `~/.ssh`), or inside something that holds files (`docs/ARCH.md` in a repository). */
 export const ABSOLUTE = "absolute";
@@ -222,8 +227,8 @@ export function impliedOperations(text: string, values: readonly Value[]): Impli
   for (let i = 0; i + 1 < places.length; i++) {
     const from = places[i]!;
     const to = places[i + 1]!;
-    if (!ARROW_ALONE.test(text.slice(from.end, to.start))) continue;
-    const operation = arrowOperation(text, from, to);
+    const between = text.slice(from.end, to.start);
+    const operation = ARROW_ALONE.test(between) ? arrowOperation(text, from, to) : SIDE_BY_SIDE.test(between) ? transferOperation(from, to) : undefined;
     if (operation !== undefined) ops.push({ operation, start: from.start, end: to.end });
   }
   // A shell's redirection into a file (`echo … >> /etc/x.conf`, `> out.txt`) writes it; a stream sent to nothing (/dev/null) writes no file.
@@ -256,9 +261,24 @@ const REDIRECT = /(?<![-=>&\d])>>?\s*$/u;
 /** How far before a place a redirection is looked for: its sign, the spaces after it and the character before it. */
 const REDIRECT_REACH = 8;
 
-function arrowOperation(text: string, from: Value, to: Value): string | undefined {
+/** Two places with only spaces between, as a command line gives a source and then its destination (`cp s3://bucket/a.zip ./`). */
+const SIDE_BY_SIDE = /^\s+$/u;
+
+/**
+ * What a remote address and a local path in that order ask for, whatever sets
+ * them apart (an arrow, or only a space, as a copying command writes its
+ * source and destination): from the address, a download; to it, an upload.
+ * Two local paths side by side ask nothing by themselves (`cp a b` copies,
+ * `mv a b` moves: the verb says which).
+ */
+function transferOperation(from: Value, to: Value): string | undefined {
   if (ADDRESS.has(from.kind)) return ADDRESS.has(to.kind) ? undefined : "download";
-  if (ADDRESS.has(to.kind)) return "upload";
+  return ADDRESS.has(to.kind) ? "upload" : undefined;
+}
+
+function arrowOperation(text: string, from: Value, to: Value): string | undefined {
+  const transfer = transferOperation(from, to);
+  if (transfer !== undefined || ADDRESS.has(from.kind)) return transfer;
   if (ARCHIVE.test(text.slice(to.start, to.end))) return "compress";
   return ARCHIVE.test(text.slice(from.start, from.end)) ? "extract" : "move";
 }
@@ -286,6 +306,13 @@ const QUOTED: ReadonlyArray<readonly [RegExp, ValueKind]> = [
   [/`[^`]*`/gu, "command"],
 ];
 const SQL = /\b(?:select\b[^。；;\n]*?\bfrom\b|insert\s+into\b|update\s+\w+\s+set\b|delete\s+from\b)[^。；;\n]*/gu;
+/**
+ * SQL's privileges as a grant writes them, in capitals: two or more in a list
+ * (`SELECT, INSERT`), or one granted on something (`UPDATE on crm`). They are
+ * what an account may do, not statements to run (docs/matching.md, "Values").
+ */
+const PRIVILEGE = "(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|INDEX|EXECUTE|REFERENCES|TRIGGER|ALL PRIVILEGES|ALL)";
+const PRIVILEGES = new RegExp(`\\b(${PRIVILEGE}(?:\\s*[,、/]\\s*${PRIVILEGE})+|${PRIVILEGE}(?=\\s+(?:on|ON)\\s))\\b`, "gu");
 /** A metric selector with its labels or its range (`up{job="api"}`, `x[5m]`), and the functions around it (`rate(…)`). */
 const PROMQL = /(?:[a-z_]+\s*\(\s*)*[a-z_:][a-z0-9_:]*(?:\{[^{}\n]*\}(?:\[\d+[smhdwy]\])?|\[\d+[smhdwy]\])(?:\s*\))*/gu;
 const CRON = /(?<![^\s\p{Script=Han}])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?![^\s\p{Script=Han}])/gu;
@@ -319,6 +346,7 @@ export function findValues(text: string, folded?: string): Value[] {
   const push = (kind: ValueKind, start: number, end: number): void => void values.push({ kind, start, end });
   for (const [pattern, kind] of QUOTED) for (const m of text.matchAll(pattern)) push(kind, m.index, m.index + m[0].length);
   for (const m of text.matchAll(SQL)) push("sql", m.index, m.index + m[0].trimEnd().length);
+  if (folded !== undefined) for (const m of folded.matchAll(PRIVILEGES)) push("privileges", m.index, m.index + m[1]!.length);
   for (const m of text.matchAll(PROMQL)) push("promql", m.index, m.index + m[0].length);
   for (const m of text.matchAll(CRON)) push("cron", m.index, m.index + m[0].length);
   for (const m of text.matchAll(QUANTITY)) {
@@ -343,6 +371,11 @@ export function findValues(text: string, folded?: string): Value[] {
   for (const token of tokens(text)) {
     // 600 in `600 行` is a count, told by its unit
     if (quantities.some(([s, e]) => s <= token.start && token.end <= e)) continue;
+    const inRepository = repositoryParts(token);
+    if (inRepository.length > 0) {
+      values.push(...inRepository);
+      continue;
+    }
     const kind = tokenKind(token.text, text.slice(0, token.start), folded?.slice(token.start, token.end), text);
     if (kind !== undefined) push(kind, token.start, token.end);
     // host:port, 10.0.0.1:3128
@@ -365,6 +398,11 @@ export function findValues(text: string, folded?: string): Value[] {
     const at = m.index + m[0].lastIndexOf(found);
     push("pattern", at, at + found.length);
   }
+  // What a file is said to hold (配置文件里写了 redis_password, 文件中写着 8443, a file mentioning X) is a pattern to look for in it.
+  for (const m of text.matchAll(WRITTEN_IN)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    push("pattern", at, at + m[1]!.length);
+  }
   // Text quoted by what follows it (listen 8080 这句, ERROR 字样) is the text itself.
   for (const m of text.matchAll(/(?<=^|[\s\p{Script=Han}])([^\s\p{Script=Han}][^\p{Script=Han}]*?)\s*(?=这句|这行|这段话|这个词|这几个字|字样)/gu))
     push("quote", m.index, m.index + m[1]!.length);
@@ -377,6 +415,33 @@ export function findValues(text: string, folded?: string): Value[] {
   if (intro !== null) push("content", intro.index + intro[0].length, text.length);
   return values;
 }
+
+/**
+ * A file in a repository at a ref, as code hosts write one
+ * (`owner/name:docs/ARCH.md@v2.0.0`, `owner/name@v1.2.0`): the repository,
+ * the path inside it and the branch, tag or commit, each a value of its own
+ * kind — not an email address, which the `@` and the dots after it resemble
+ * (docs/matching.md, "Values"). The path holds a folder or ends in a file
+ * name: `owner/image:1.25` is an image and its tag.
+ */
+const REPOSITORY_FILE = /^([a-z0-9][\w.-]*\/[\w.-]+)(?::([\w.-]+(?:\/[\w.-]+)+|[\w.-]*\.[a-z][a-z0-9]*))?(?:@([\w./-]+))?$/;
+
+function repositoryParts(token: { text: string; start: number }): Value[] {
+  const m = REPOSITORY_FILE.exec(token.text);
+  if (m === null || (m[2] === undefined && m[3] === undefined)) return [];
+  const parts: Value[] = [{ kind: "repo", start: token.start, end: token.start + m[1]!.length }];
+  let at = token.start + m[1]!.length + 1;
+  if (m[2] !== undefined) {
+    parts.push({ kind: "path", start: at, end: at + m[2].length });
+    at += m[2].length + 1;
+  }
+  const ref = m[3] === undefined ? undefined : tokenKind(m[3], "", undefined, "");
+  if (ref !== undefined) parts.push({ kind: ref, start: at, end: at + m[3]!.length });
+  return parts;
+}
+
+/** Where a file holds some text (里写了, 中写着, mentioning) and the text, up to a space or Chinese. */
+const WRITTEN_IN = /(?:[里中]\s*(?:面)?\s*写(?:了|着|有)|\bmention(?:s|ing|ed)?)\s*([^\s\p{Script=Han}，。；！？,;!?]+)/gu;
 
 /**
  * Runs of anything but space, Han, brackets, commas and sentence punctuation
@@ -396,7 +461,7 @@ function tokenKind(token: string, before: string, original: string | undefined, 
   if (/^(?:https?|ftp):\/\/\S/.test(token)) return "url";
   if (/^[a-z][a-z0-9+.-]*:\/\/\S/.test(token)) return "uri";
   if (/^[^@\s]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(token)) return "email";
-  if (/^(?:~|\.{1,2})?\/./.test(token)) return "path";
+  if (/^(?:~|\.{1,2})?\/./.test(token) || /^\.{1,2}\/$/.test(token)) return "path"; // ./ and ../: here, and the folder above
   if (original !== undefined && HTTP_METHOD.test(original) && HTTP_CONTEXT.test(whole)) return "method";
   // a relative path: three parts or more, or ending in a file name (tools/notify/TOOL.hdlp, native-repo/tools/)
   if (/^[\w.-]+(?:\/[\w.-]+){2,}\/?$|^[\w.-]+\/[\w.-]+\.[a-z0-9]{1,5}$|^[\w.-]+\/[\w.-]+\/$/.test(token)) return "path";

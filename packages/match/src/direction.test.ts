@@ -23,6 +23,8 @@ describe("namedWays: where a request says something goes, or comes from", () => 
     ["手动塞个消息进 mq", { in: ["queue"], out: [] }],
     // an operation word as a modifier between says which: the notifications queue
     ["put a message into the notifications queue", { in: ["message", "queue"], out: [] }],
+    // what a light verb makes is where the things it is made of go
+    ["把 /var/www 打个 tar.gz 包", { in: ["archive"], out: [] }],
   ])("%s", (text, expected) => {
     expect(ways(text)).toEqual(expected);
   });
@@ -38,6 +40,8 @@ describe("namedWays: where a request says something goes, or comes from", () => 
     "定位到 redis 里那个 key 脏了，删掉",
     // an operation asked for between: the thing is what it is done to
     "I need to dump database orders",
+    // a light verb that makes nothing new (no 个) does something to what is there
+    "搞一下 nginx 的 access log",
   ])("names no way in %s", (text) => {
     expect(ways(text)).toEqual({ in: [], out: [] });
   });
@@ -101,6 +105,24 @@ describe("ranking by the act's direction", () => {
         ["body", "消息内容"],
       ],
     }),
+    tool({
+      name: "archive-create",
+      display: "打包压缩",
+      intent: "把目录或文件打包压缩成tar.gz归档文件",
+      params: [
+        ["paths", "要打包的路径"],
+        ["output", "输出的归档文件路径"],
+      ],
+    }),
+    tool({
+      name: "archive-extract",
+      display: "解压归档",
+      intent: "Extract a tar.gz or zip archive into a target directory",
+      params: [
+        ["archive", "归档文件路径"],
+        ["dest", "解压到的目录"],
+      ],
+    }),
     tool({ name: "queue-purge", display: "清空队列", intent: "Purge all pending messages from a message queue", params: [["queue", "队列名"]] }),
   ]);
   const first = (text: string) => matcher.match(text).candidates[0]?.name;
@@ -111,6 +133,7 @@ describe("ranking by the act's direction", () => {
     ["从桶里拽个文件下来 media/logo.png", "object-download", "object-upload"],
     ["load yesterday's dump file back into the orders database", "db-restore", "db-backup"],
     ["把这个文件扔进 media 桶", "object-upload", "object-download"],
+    ["nginx 的日志打个 tar.gz", "archive-create", "archive-extract"],
   ])("%s: %s before %s", (text, sibling, other) => {
     expect(rank(text, sibling)!).toBeLessThan(rank(text, other)!);
   });

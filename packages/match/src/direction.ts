@@ -93,8 +93,25 @@ export function namedWays(analysis: Analysis, frame: Frame, lexicon: Lexicon): N
       if (inChange && !changeInClause(frame, lexicon, text, at)) continue;
       ways[way].push(term.key.slice(2));
     }
+    if (madeByLightVerb(frame, lexicon, text, term.start)) ways.in.push(term.key.slice(2));
   }
   return ways;
+}
+
+/** What may stand between a light verb that makes one thing and that thing: a Latin name or a format (打个 tar.gz 包), or a short modifier. */
+const MADE_GAP = /^\s*(?:[\w.-]+\s*|[^\s的，。；！？,;!?]{1,2}\s*)?$/u;
+
+/**
+ * Whether a light verb that makes one new thing (打个, 开个, 加一个: a
+ * classifier says one, not something done to what is there, as 搞一下 does)
+ * has the object at `start` as its object: what it makes is where the things
+ * it is made of go (打个 tar.gz 包 packs, it unpacks nothing).
+ */
+function madeByLightVerb(frame: Frame, lexicon: Lexicon, text: string, start: number): boolean {
+  return frame.uses.some(
+    (u) =>
+      u.use === "act" && u.end <= start && /个$/u.test(u.surface) && lexicon.senses.get(u.sense)?.light === true && MADE_GAP.test(text.slice(u.end, start)),
+  );
 }
 
 /** Whether a thesaurus word runs on past the marker at `start`…`end` (进程, 回滚, 入站). */

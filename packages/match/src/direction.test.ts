@@ -23,6 +23,8 @@ describe("namedWays: where a request says something goes, or comes from", () => 
     ["手动塞个消息进 mq", { in: ["queue"], out: [] }],
     // an operation word as a modifier between says which: the notifications queue
     ["put a message into the notifications queue", { in: ["message", "queue"], out: [] }],
+    // a change right before a thing, 上 or 里 ending the clause: on it or in it is where something is left
+    ["备份包打好了，扔对象存储上", { in: ["bucket"], out: [] }],
     // what a light verb makes is where the things it is made of go
     ["把 /var/www 打个 tar.gz 包", { in: ["archive"], out: [] }],
   ])("%s", (text, expected) => {
@@ -40,6 +42,8 @@ describe("namedWays: where a request says something goes, or comes from", () => 
     "定位到 redis 里那个 key 脏了，删掉",
     // an operation asked for between: the thing is what it is done to
     "I need to dump database orders",
+    // 里 after a reading says where to look, not where anything goes
+    "看看数据库里",
     // a light verb that makes nothing new (no 个) does something to what is there
     "搞一下 nginx 的 access log",
   ])("names no way in %s", (text) => {

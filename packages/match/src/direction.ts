@@ -79,23 +79,47 @@ const CLAUSE_BREAK = /[，。；！？,;!?\n]/u;
  */
 export function namedWays(analysis: Analysis, frame: Frame, lexicon: Lexicon): NamedWays {
   const ways = { in: [] as string[], out: [] as string[] };
-  const { text, terms } = analysis;
-  for (const term of terms) {
+  for (const term of analysis.terms) {
     if (!term.key.startsWith("c:") || lexicon.senses.get(term.key.slice(2))?.class !== "object") continue;
-    const from = Math.max(0, term.start - 40);
-    const before = text.slice(from, term.start);
-    for (const { way, marker, inChange } of MARKERS) {
-      const marked = marker.exec(before);
-      if (marked === null) continue;
-      const at = from + marked.index;
-      const markerEnd = at + (/^(?:来自|out of|[a-z]+|.)/u.exec(marked[0])?.[0].length ?? 1);
-      if (insideWord(analysis, at, markerEnd) || askedBetween(frame, markerEnd, term.start)) continue;
-      if (inChange && !changeInClause(frame, lexicon, text, at)) continue;
-      ways[way].push(term.key.slice(2));
-    }
-    if (madeByLightVerb(frame, lexicon, text, term.start)) ways.in.push(term.key.slice(2));
+    for (const way of waysNamed(analysis, frame, lexicon, term)) ways[way].push(term.key.slice(2));
   }
   return ways;
+}
+
+/** The ways the thing at `term` is named as: where something goes (`in`), where it comes from (`out`). */
+function waysNamed(analysis: Analysis, frame: Frame, lexicon: Lexicon, term: { readonly start: number; readonly end: number }): Set<Direction> {
+  const { text } = analysis;
+  const named = new Set<Direction>();
+  const from = Math.max(0, term.start - 40);
+  const before = text.slice(from, term.start);
+  for (const { way, marker, inChange } of MARKERS) {
+    const marked = marker.exec(before);
+    if (marked === null) continue;
+    const at = from + marked.index;
+    const markerEnd = at + (/^(?:来自|out of|[a-z]+|.)/u.exec(marked[0])?.[0].length ?? 1);
+    if (insideWord(analysis, at, markerEnd) || askedBetween(frame, markerEnd, term.start)) continue;
+    if (inChange && !changeInClause(frame, lexicon, text, at)) continue;
+    named.add(way);
+  }
+  if (madeByLightVerb(frame, lexicon, text, term.start) || putOnto(frame, lexicon, text, term)) named.add("in");
+  return named;
+}
+
+/** 上 or 里 ending a clause after a thing: on or in it is where the change before it leaves something. */
+const PLACE_END = /^\s*[上里]\s*[吧啊呀了]?\s*(?:[，。；！？,;!?]|$)/u;
+
+/**
+ * Whether a change asked for right before the thing leaves something on it or
+ * in it, as the clause ends (扔对象存储上, 塞队列里): the thing is where
+ * something goes, whatever the verb says besides (扔 throws away too). A
+ * Latin name may stand between (扔 media 桶上).
+ */
+function putOnto(frame: Frame, lexicon: Lexicon, text: string, term: { readonly start: number; readonly end: number }): boolean {
+  if (!PLACE_END.test(text.slice(term.end))) return false;
+  return frame.uses.some(
+    (u) =>
+      u.use === "act" && lexicon.senses.get(u.sense)?.effect === "change" && /^\s*(?:[\w.-]+\s*)?$/u.test(text.slice(u.end, term.start)) && u.end <= term.start,
+  );
 }
 
 /** What may stand between a light verb that makes one thing and that thing: a Latin name or a format (打个 tar.gz 包), or a short modifier. */

@@ -142,6 +142,12 @@ describe("ranking by the act's direction", () => {
     expect(rank(text, sibling)!).toBeLessThan(rank(text, other)!);
   });
 
+  it("says in the explanation which tool moves things the other way", () => {
+    const candidates = matcher.explain("从桶里拽个文件下来 media/logo.png", { tools: ["object-upload"] }).candidates;
+    expect(candidates.find((c) => c.name === "object-upload")?.goesAgainst).toBe(true);
+    expect(candidates.find((c) => c.name === "object-download")?.goesAgainst).toBe(false);
+  });
+
   it.each([
     // the way named is the act where the verb reads as a reading or a move the other way (drop: delete)
     ["drop a test message into the orders queue", "queue-publish"],

@@ -129,6 +129,8 @@ export interface ExplainedCandidate {
   readonly relevance: number;
   readonly servesOperation: boolean;
   readonly servesObject: boolean;
+  /** Whether it moves things the other way than the request says (takes out of where something goes, or puts into where it comes from: direction.ts), which halves its score. */
+  readonly goesAgainst: boolean;
   /** The operations the tool does (from its name, display and intent). */
   readonly does: string[];
   /** What each request term added, as a share of the attainable score, largest first. */
@@ -562,6 +564,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
             relevance: round(relevance),
             servesOperation: fits.operation,
             servesObject: fits.object,
+            goesAgainst: fits.against,
             does: [...frames[doc]!.acts],
             contributions,
           };

@@ -33,7 +33,7 @@ export function explanationText(e: Explanation): string {
   for (const t of e.terms) lines.push(`  ${t.label.padEnd(width)}  ${t.origin.padEnd(7)}  ${t.weight.toFixed(2)} × ${t.idf.toFixed(2)}  ${t.key}`);
   for (const c of e.candidates) {
     lines.push("");
-    const checks = `${c.servesOperation ? "does" : "does not do"} what is asked, ${c.servesObject ? "works" : "does not work"} on it`;
+    const checks = `${c.servesOperation ? "does" : "does not do"} what is asked, ${c.servesObject ? "works" : "does not work"} on it${c.goesAgainst ? ", moves things the other way than the request says" : ""}`;
     lines.push(
       `${c.rank ?? "–"}. ${c.name}  ${c.display}  score ${c.score.toFixed(3)}${c.score !== c.relevance ? ` (${c.relevance.toFixed(3)} before the frame check, halved for each miss)` : ""}`,
     );

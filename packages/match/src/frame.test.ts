@@ -122,6 +122,8 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
   it("takes an operation word for the object of the verb right after it that carries a result (备份删掉: the backups, deleted)", () => {
     expect(uses("那两个过期备份删掉")).toEqual(["备份:backup:noun", "删掉:delete:act"]);
     expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);
+    // a direction said after the verb (灌回 + 去) carries its result as one inside it does (推上去)
+    expect(uses("备份灌回去，覆盖现在的数据")).toEqual(["备份:backup:noun", "灌回:restore:act", "覆盖:write:described"]);
     // without a result the first is the verb and the second its object, as before
     expect(uses("删除备份")).toEqual(["删除:delete:act", "备份:backup:noun"]);
   });

@@ -415,12 +415,17 @@ const MOVED_TO = /^[^\s]+(?:[上下出进回过起][来去]|到[^\s]*)$/u;
 
 /** Whether the operation word right at `end` carries its result (删掉, 删了, 清掉, 停掉) and ends its clause. */
 function resultVerbAt(context: Context, end: number): boolean {
-  const verbEnd = verbAt(context, end);
-  if (verbEnd === undefined) return false;
+  const wordEnd = verbAt(context, end);
+  if (wordEnd === undefined) return false;
   const text = context.analysis.text;
+  // The direction may follow the word as its complement (灌回 + 去, 拉 + 下来: 备份灌回去).
+  const verbEnd = wordEnd + (DIRECTION_COMPLEMENT.exec(text.slice(wordEnd))?.[0].length ?? 0);
   const { after } = clauseOf(text, verbEnd, verbEnd);
   return (/[掉了完光]$/u.test(text.slice(end, verbEnd)) || MOVED_TO.test(text.slice(end, verbEnd).trim())) && /^(?:[吧啊呀吗]|:.*)?$/u.test(after.trim());
 }
+
+/** A direction complement right after a verb: 去 after 灌回, 下来 after 拉, 进去 after 塞. */
+const DIRECTION_COMPLEMENT = /^(?:[上下出进回过起]?[来去])/u;
 
 /** Whether the operation word ends in, or is followed by, a result complement (删掉, delete 掉, 清光) that ends its clause. */
 function carriesResult(context: Context, start: number, end: number, after: string): boolean {

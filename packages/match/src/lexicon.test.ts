@@ -148,6 +148,11 @@ describe("buildLexicon", () => {
     expect(() => buildLexicon(thesaurus({ objects: { bucket: sense([], ["bucket"], { holds: ["nothing"] }) } }), stopwords)).toThrow(/holds "nothing"/);
     expect(() => buildLexicon(thesaurus({ objects: { http: sense([], ["http"], { doneBy: "nothing" }) } }), stopwords)).toThrow(/done by "nothing"/);
     expect(() => buildLexicon(thesaurus({ objects: { pr: sense([], ["pr"], { madeFor: "nothing" }) } }), stopwords)).toThrow(/made for "nothing"/);
+    // only an operation moves something, in or out
+    expect(() => buildLexicon(thesaurus({ objects: { bucket: sense([], ["bucket"], { direction: "in" }) } }), stopwords)).toThrow(/"bucket" has the direction/);
+    expect(() => buildLexicon(thesaurus({ operations: { upload: sense([], ["upload"], { effect: "change", direction: "up" as "in" }) } }), stopwords)).toThrow(
+      /"upload" has the direction "up"/,
+    );
   });
 
   it("calls a holder's parts by the kinds it holds and every kind those include", () => {

@@ -14,6 +14,8 @@ import { isHan, leftmostLongest, normalizeText } from "./normalize.ts";
 export type SenseClass = "operation" | "object" | "aspect";
 /** An operation reads (view, list, search …) or changes something (delete, restart, deploy …). */
 export type Effect = "read" | "change";
+/** Which way an operation moves something, seen from the thing it acts on (see `SenseData.direction`). */
+export type Direction = "in" | "out";
 
 /** One sense of data/thesaurus.json. */
 export interface SenseData {
@@ -41,6 +43,14 @@ export interface SenseData {
    * not serve although it reads (getting one value is no listing of many).
    */
   readonly notFor?: readonly string[];
+  /**
+   * Operations only: which way what is moved goes, as seen from the thing the
+   * operation acts on: `in` puts something into it (write, upload, install,
+   * restore), `out` takes something out of it (read, download, uninstall,
+   * back up). A request that names where something goes, or where it comes
+   * from, is read against it (docs/matching.md, section 5).
+   */
+  readonly direction?: Direction;
   /**
    * Operations only: the object the operation always moves, whatever the
    * request names (a send carries a message: 告诉他证书续好了 asks for a message
@@ -98,6 +108,8 @@ export interface Sense {
   readonly notFor: readonly string[];
   readonly general: boolean;
   readonly light: boolean;
+  /** Which way it moves something (see `SenseData.direction`). */
+  readonly direction?: Direction;
   /** The object the operation always moves (see `SenseData.carries`). */
   readonly carries?: string;
   /** Every object this one includes, directly or through another. */
@@ -195,6 +207,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         notFor: data.notFor ?? [],
         general: data.general === true,
         light: data.light === true,
+        ...(data.direction !== undefined && { direction: data.direction }),
         ...(data.carries !== undefined && { carries: data.carries }),
         includes: new Set(data.includes ?? []),
         holds: new Set(data.holds ?? []),
@@ -213,6 +226,8 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
       if (senses.get(unserved)?.effect !== "read")
         throw new Error(`thesaurus: the operation "${sense.id}" is not for "${unserved}", which is not a reading operation`);
     }
+    if (sense.direction !== undefined && (sense.class !== "operation" || (sense.direction !== "in" && sense.direction !== "out")))
+      throw new Error(`thesaurus: "${sense.id}" has the direction "${sense.direction}"; only an operation has one, "in" or "out"`);
     if (sense.carries !== undefined && senses.get(sense.carries)?.class !== "object")
       throw new Error(`thesaurus: the operation "${sense.id}" carries "${sense.carries}", which is not an object`);
     if (sense.doneBy !== undefined && senses.get(sense.doneBy)?.class !== "operation")

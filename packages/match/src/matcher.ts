@@ -12,6 +12,7 @@
 import type { ToolModel } from "@hdlp/parser";
 import { isHanText } from "./analyze.ts";
 import { isSForm } from "./english.ts";
+import { movesThings, namedWays, toolDirection } from "./direction.ts";
 import { type Frame, type Use, servesOperation } from "./frame.ts";
 import { type IndexField, InvertedIndex, type Weighting } from "./inverted-index.ts";
 import { defaultLexicon, type Lexicon } from "./lexicon.ts";
@@ -128,6 +129,8 @@ export interface ExplainedCandidate {
   readonly relevance: number;
   readonly servesOperation: boolean;
   readonly servesObject: boolean;
+  /** Whether it moves things the other way than the request says (takes out of where something goes, or puts into where it comes from: direction.ts), which halves its score. */
+  readonly goesAgainst: boolean;
   /** The operations the tool does (from its name, display and intent). */
   readonly does: string[];
   /** What each request term added, as a share of the attainable score, largest first. */
@@ -202,6 +205,8 @@ export const DEFAULT_THRESHOLDS: Thresholds = { coverage: 0.35, score: 0.1, scor
 
 /** A tool that does none of the operations a request asks for, or not to its object, keeps this share of its score (each). */
 const FRAME_MISS = 0.5;
+/** A tool that moves things the other way than the request says (direction.ts) keeps this share of its score. */
+const DIRECTION_MISS = 0.5;
 /**
  * A request is a sentence or two; past this many characters the rest is
  * ignored, so the time a match takes is bounded whatever is pasted.
@@ -229,11 +234,22 @@ interface FrameCheck {
    * thing, not only locate what it acts on by it (a branch tool's repository).
    */
   readonly onActed: boolean;
+  /**
+   * The things the request names as where something goes and as where it
+   * comes from, with their parts (direction.ts): undefined when it names
+   * neither. `act` when every operation it asks for is a reading, or a move
+   * the other way (drop a message into the queue: drop reads as delete): the
+   * way is then what is asked, and a tool moving things that way does what
+   * the request asks.
+   */
+  readonly ways?: { readonly in: SenseSet; readonly out: SenseSet; readonly act: boolean };
 }
 
 interface Fit {
   readonly operation: boolean;
   readonly object: boolean;
+  /** Whether it moves things the other way than the request says (direction.ts). */
+  readonly against: boolean;
 }
 
 interface Reading {
@@ -273,6 +289,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const objects = frames.map((f) => senseBits.of([...f.objects, ...f.acts]));
   // What it acts on, as against what it only locates that by: where a request asks for a change, only this serves.
   const actedOn = texts.map((t, doc) => (t.actsOn.size > 0 ? senseBits.of([...t.actsOn, ...t.frame.acts]) : objects[doc]!));
+  const directions = frames.map((f) => toolDirection(f.acts, lexicon));
+  const moving = frames.map((f) => movesThings(f.acts, lexicon));
   const index = new InvertedIndex(
     texts.map((t) => t.fields),
     options.weighting ?? DEFAULT_WEIGHTING,
@@ -284,15 +302,38 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
   const objectsFor = (check: FrameCheck, doc: number): SenseSet => (check.onActed ? actedOn[doc]! : objects[doc]!);
   const fitsObject = (check: FrameCheck, doc: number): boolean =>
     check.objects === undefined || check.particular?.meets(acts[doc]!) === true || check.objects.meets(objectsFor(check, doc));
+  /**
+   * How the tool moves things against the ways the request names (direction.ts):
+   * `along` when it takes out of what is named as where something comes from or
+   * puts into what is named as where something goes, `against` when the other
+   * way round; undefined when it goes no way or both.
+   */
+  const wayOf = ({ ways }: FrameCheck, doc: number): "along" | "against" | undefined => {
+    const direction = directions[doc];
+    if (ways === undefined || direction === undefined) return undefined;
+    const [along, against] = direction === "in" ? [ways.in, ways.out] : [ways.out, ways.in];
+    const isAlong = along.meets(actedOn[doc]!);
+    const isAgainst = against.meets(actedOn[doc]!);
+    return isAlong === isAgainst ? undefined : isAlong ? "along" : "against";
+  };
+  /**
+   * Whether the tool does an operation the request asks for, or, where the way
+   * the request names is its act, moves things that way (a reading moves
+   * nothing: it is no answer to 塞个消息进 mq).
+   */
+  const doesAsked = (check: FrameCheck, doc: number): boolean =>
+    check.operations === undefined || check.operations.meets(acts[doc]!) || (check.ways?.act === true && moving[doc]! && wayOf(check, doc) === "along");
   const fit = (check: FrameCheck, doc: number): Fit => ({
-    operation: check.operations === undefined || check.operations.meets(acts[doc]!),
+    operation: doesAsked(check, doc),
     object: fitsObject(check, doc),
+    against: wayOf(check, doc) === "against",
   });
   // The hot path over 10,000 tools: no object per tool.
   const adjusted = (check: FrameCheck) => (doc: number, score: number) => {
     let adjustedScore = score;
-    if (check.operations !== undefined && !check.operations.meets(acts[doc]!)) adjustedScore *= FRAME_MISS;
+    if (!doesAsked(check, doc)) adjustedScore *= FRAME_MISS;
     if (!fitsObject(check, doc)) adjustedScore *= FRAME_MISS;
+    if (wayOf(check, doc) === "against") adjustedScore *= DIRECTION_MISS;
     return adjustedScore;
   };
 
@@ -375,7 +416,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       takesValue: request.values.some((value) => takesTellingValue(request, value, best.doc)),
       asksOperation: request.required.length > 0,
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
-      ...fits,
+      operation: fits.operation,
+      object: fits.object,
       ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb.word }),
       ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
@@ -522,6 +564,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
             relevance: round(relevance),
             servesOperation: fits.operation,
             servesObject: fits.object,
+            goesAgainst: fits.against,
             does: [...frames[doc]!.acts],
             contributions,
           };
@@ -578,7 +621,7 @@ export function scoreFloor(best: FoundSignals, thresholds: Thresholds): { floor:
 }
 
 function factor(fit: Fit): number {
-  return (fit.operation ? 1 : FRAME_MISS) * (fit.object ? 1 : FRAME_MISS);
+  return (fit.operation ? 1 : FRAME_MISS) * (fit.object ? 1 : FRAME_MISS) * (fit.against ? DIRECTION_MISS : 1);
 }
 
 /**
@@ -593,9 +636,21 @@ function factor(fit: Fit): number {
  */
 function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameCheck {
   const light = asksLightChange(request, lexicon);
-  const check: { operations?: SenseSet; objects?: SenseSet; particular?: SenseSet; onActed: boolean } = {
+  const check: { operations?: SenseSet; objects?: SenseSet; particular?: SenseSet; onActed: boolean; ways?: FrameCheck["ways"] } = {
     onActed: asksChangeOfHolder(request, lexicon) || light || asksListing(request, lexicon),
   };
+  const ways = namedWays(request.analysis, request.frame, lexicon);
+  // A holder's parts are where it is (存到桶里: the objects of the bucket).
+  const withParts = (named: readonly string[]) => bits.of(named.flatMap((o) => [o, ...(lexicon.senses.get(o)?.includes ?? [])]));
+  if (ways.in.length > 0 || ways.out.length > 0) {
+    // A change that goes no way (create, send) says what is done by itself; a reading, or a move the other way, leaves it to the way named.
+    const leavesItToTheWay = (op: string) => {
+      const sense = lexicon.senses.get(op);
+      if (sense?.direction !== undefined) return ways[sense.direction].length === 0;
+      return sense?.effect === "read";
+    };
+    check.ways = { in: withParts(ways.in), out: withParts(ways.out), act: request.required.every(leavesItToTheWay) };
+  }
   const servingAny = (asked: readonly string[]) =>
     bits.of(
       [...lexicon.senses.values()]

@@ -730,6 +730,29 @@ describe("intent matching", () => {
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
   });
 
+  it("finds no tool that shares with the request only one word read as another: a slip's reading needs a word, a value or a second slip beside it", () => {
+    // system is read as systemd, and nothing else of the request is any tool's
+    for (const intent of ["the system", "system please"]) {
+      const alone = matcher.explain(intent);
+      expect(alone.signals?.slipAlone).toBe("system");
+      expect(alone.found).toBe(false);
+      expect(alone.verdict).toMatch(/only a reading of "system" as another word/);
+    }
+    // a slip in the verb's place says what is asked; a word as written, a value the tool takes, or a second slip that agrees stands beside a slip
+    const served: Array<[string, string]> = [
+      ["帮我捡索 timeout", "log-grep"],
+      ["retsart the nginx service", "service-restart"],
+      ["dleete /tmp/cache.bin", "file-delete"],
+      ["ngnix relaod", "nginx-reload"],
+    ];
+    for (const [intent, name] of served) {
+      const explained = matcher.explain(intent);
+      expect(explained.signals?.slipAlone).toBeUndefined();
+      expect(explained.found).toBe(true);
+      expect(first(intent)).toBe(name);
+    }
+  });
+
   it("holds a request to a lower score floor when its best tool takes one of its values whose shape says what it is", () => {
     // words no tool knows weigh the score of a request down; the path is one the tool's param takes, evidence they cannot weigh down
     const withPath = matcher.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方");
@@ -840,8 +863,8 @@ describe("intent matching", () => {
     expect(asked.terms.map((t) => t.label)).toContain("transcribe→transcript");
     expect(asked.signals?.unknownVerb).toBe("transcribe");
     expect(asked.found).toBe(false);
-    // a slip of the thing itself is still read as it (and ranks), and a slip that reads as an operation makes the verb known
-    expect(notes.match("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
+    // a slip of the thing itself is still read as it (and ranks; alone, it makes no request found: section 6, condition 7), and a slip that reads as an operation makes the verb known
+    expect(notes.explain("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
     expect(matcher.explain("retsart the containr").signals?.unknownVerb).toBeUndefined();
   });
 

@@ -100,6 +100,8 @@ export interface FoundSignals {
   /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
   readonly operation: boolean;
   readonly object: boolean;
+  /** The one word read as another (a typo candidate: `system→systemd`) when it is all the best tool shares with the request (see `slipAlone`). */
+  readonly slipAlone?: string;
   /** The word in the verb's place, or the thing asked to be made, when no tool and no sense knows it (request.ts). */
   readonly unknownVerb?: string;
   readonly unknownThing?: string;
@@ -366,6 +368,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
     const { request } = reading;
+    const slip = slipAlone(reading, best.doc);
     return {
       score: best.score,
       scoreBesidesWhen: best.score - when,
@@ -376,9 +379,35 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       asksOperation: request.required.length > 0,
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
+      ...(slip !== undefined && { slipAlone: slip }),
       ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb.word }),
       ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
+  }
+
+  /**
+   * The word of the request read as another (a typo candidate) when the
+   * tool shares nothing else with the request (no word as written, no value,
+   * no second slip) and the request does not ask for what the reading says
+   * in the verb's place. A slip read as a thing is a guess at one word: a
+   * request the tool serves says something else it knows (`retsart nginx`,
+   * `山除 /data/tmp/a.csv`, two slips that agree: `ngnix relaod`), while a
+   * word that only resembles a tool's (system → systemd, 一到 → 移到) makes
+   * no errand that tool's. A slip in the verb's place is read as what is
+   * asked (`帮我捡索 timeout`) and says what the request wants done
+   * (docs/matching.md, section 6, condition 7).
+   */
+  function slipAlone(reading: Reading, doc: number): string | undefined {
+    let slip: { readonly start: number; readonly end: number } | undefined;
+    for (const t of reading.terms) {
+      if (t.origin === "context" || index.termScore(t.key, reading.weights.get(t.key) ?? 0, doc) <= 0) continue;
+      if (t.origin !== "typo" || (slip !== undefined && (slip.start !== t.start || slip.end !== t.end))) return undefined;
+      slip = t;
+    }
+    if (slip === undefined) return undefined;
+    const { start, end } = slip;
+    if (reading.request.frame.uses.some((use) => use.use === "act" && use.start < end && use.end > start)) return undefined;
+    return reading.request.analysis.text.slice(start, end);
   }
 
   /** Whether the tool has a param that takes `value`, of a kind whose shape says what it is. */
@@ -555,6 +584,8 @@ function decide(
   if (best.score < floor) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${floor}${why}` };
   if (best.scoreBesidesWhen < floor)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${floor}${why}` };
+  if (best.slipAlone !== undefined)
+    return { found: false, verdict: `the best tool, ${best.name}, shares with the request only a reading of "${best.slipAlone}" as another word` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${request.required.join(", ")})` };
   if (!best.object) return { found: false, verdict: `${best.name} does ${request.required.join(", ") || "it"}, but not to ${[...request.objects].join(", ")}` };
   return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(best.coverage)} of the words known)` };

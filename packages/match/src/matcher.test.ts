@@ -730,6 +730,43 @@ describe("intent matching", () => {
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
   });
 
+  it("finds no tool that acts on issues or pull requests but takes no number for the one the request names: it makes new ones, the one named exists", () => {
+    const issues = createMatcher([
+      tool({
+        name: "issue-create",
+        display: "创建Issue",
+        intent: "在仓库中新建一个issue来记录问题或任务",
+        params: [
+          ["repo", "仓库全名"],
+          ["title", "标题"],
+          ["labels", "标签名列表"],
+        ],
+      }),
+      tool({
+        name: "issue-comment",
+        display: "Issue评论",
+        intent: "在issue或合并请求下面发表一条评论",
+        params: [
+          ["number", "issue或PR的编号", "integer"],
+          ["body", "评论内容"],
+        ],
+      }),
+    ]);
+    const named: Array<[string, string]> = [
+      ["add the needs-triage label to issue 54", "54"],
+      ["给 issue #12 加个 bug 标签", "#12"],
+    ];
+    for (const [intent, number] of named) {
+      const existing = issues.explain(intent);
+      expect(existing.signals?.unaddressed).toBe(number);
+      expect(existing.found).toBe(false);
+      expect(existing.verdict).toMatch(/^issue-create acts on what .+ names, but takes no such number/);
+    }
+    // a new issue names no number; a tool that takes the number addresses the one named
+    expect(issues.match("新建一个 issue，加上 bug 标签").candidates[0]?.name).toBe("issue-create");
+    expect(issues.match("comment on issue #54: fixed").candidates[0]?.name).toBe("issue-comment");
+  });
+
   it("finds no tool that shares with the request only one word read as another: a slip's reading needs a word, a value or a second slip beside it", () => {
     // system is read as systemd, and nothing else of the request is any tool's
     for (const intent of ["the system", "system please"]) {

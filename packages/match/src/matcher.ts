@@ -100,6 +100,8 @@ export interface FoundSignals {
   /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
   readonly operation: boolean;
   readonly object: boolean;
+  /** The number naming one issue or pull request (`#12`) when the best tool acts on those and takes no such number (see `unaddressed`). */
+  readonly unaddressed?: string;
   /** The one word read as another (a typo candidate: `system→systemd`) when it is all the best tool shares with the request (see `slipAlone`). */
   readonly slipAlone?: string;
   /** The word in the verb's place, or the thing asked to be made, when no tool and no sense knows it (request.ts). */
@@ -369,6 +371,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
     const { request } = reading;
     const slip = slipAlone(reading, best.doc);
+    const named = unaddressed(request, best.doc);
     return {
       score: best.score,
       scoreBesidesWhen: best.score - when,
@@ -380,6 +383,7 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       ...fits,
       ...(slip !== undefined && { slipAlone: slip }),
+      ...(named !== undefined && { unaddressed: named }),
       ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb.word }),
       ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
@@ -408,6 +412,25 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     const { start, end } = slip;
     if (reading.request.frame.uses.some((use) => use.use === "act" && use.start < end && use.end > start)) return undefined;
     return reading.request.analysis.text.slice(start, end);
+  }
+
+  /**
+   * The number by which the request names one issue or pull request (`#12`,
+   * `issue 77`: a `ref`) when the tool acts on issues or pull requests and
+   * takes no such number: it makes new ones (or lists them) and cannot do
+   * anything to the one named, which exists already (adding a label to
+   * issue 77 asks no new issue). A tool that comments on or merges one
+   * takes its number. Only this kind of value is read so: the params that
+   * take a commit or a key are not all read as taking one (tool-text.ts),
+   * and holding those to it turned servable requests away (docs/matching.md,
+   * section 6, condition 8).
+   */
+  function unaddressed(request: Request, doc: number): string | undefined {
+    const text = request.analysis.text;
+    const value = request.values.find(
+      (v) => v.kind === "ref" && senseBits.of(valueSlots(v.kind, text.slice(v.start, v.end))).meets(actedOn[doc]!) && !takesTellingValue(request, v, doc),
+    );
+    return value && text.slice(value.start, value.end);
   }
 
   /** Whether the tool has a param that takes `value`, of a kind whose shape says what it is. */
@@ -584,6 +607,8 @@ function decide(
   if (best.score < floor) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${floor}${why}` };
   if (best.scoreBesidesWhen < floor)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${floor}${why}` };
+  if (best.unaddressed !== undefined)
+    return { found: false, verdict: `${best.name} acts on what ${best.unaddressed} names, but takes no such number: it cannot address the one named` };
   if (best.slipAlone !== undefined)
     return { found: false, verdict: `the best tool, ${best.name}, shares with the request only a reading of "${best.slipAlone}" as another word` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${request.required.join(", ")})` };

@@ -928,6 +928,27 @@ describe("intent matching", () => {
     expect(matcher.explain("qwxz").signals).toBeUndefined();
   });
 
+  it("takes a value right after the first word of an English command for its object: a word no tool knows there is the verb (fork zhuyuan/native-repo)", () => {
+    const repos = createMatcher([
+      tool({
+        name: "repo-create",
+        display: "创建仓库",
+        intent: "在Forgejo上为用户或组织新建一个仓库",
+        params: [
+          ["owner", "所属用户或组织"],
+          ["name", "仓库名"],
+        ],
+      }),
+      tool({ name: "file-delete", display: "删除文件", intent: "删除服务器上的指定文件", params: [["path", "文件路径"]] }),
+    ]);
+    const fork = repos.explain("fork zhuyuan/native-repo into my own account");
+    expect(fork.signals?.unknownVerb).toBe("fork");
+    expect(fork.found).toBe(false);
+    // a verb some tool knows, before a value, is asked as before
+    expect(repos.explain("delete /tmp/secret.txt").signals?.unknownVerb).toBeUndefined();
+    expect(repos.match("delete /tmp/secret.txt").candidates[0]?.name).toBe("file-delete");
+  });
+
   it("takes no word that says which (last, latest) or how (逐个, 挨个, 依次) for the request's unknown verb", () => {
     // a request that is a noun phrase opens with a word that says which, not with a command
     const listing = matcher.explain("last 5 commits on branch main");

@@ -730,6 +730,28 @@ describe("intent matching", () => {
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
   });
 
+  it("takes an operation the request says it does not want (不是清空，是删除) for serving nothing it asks, unless a light verb asks (do a dry run, don't renew)", () => {
+    const queues = createMatcher([
+      tool({ name: "queue-purge", display: "清空队列", intent: "清空消息队列中所有未消费的消息，队列本身保留", params: [["queue", "队列名"]] }),
+      tool({
+        name: "cert-renew",
+        display: "证书续期",
+        intent: "renew a TLS certificate with certbot",
+        params: [
+          ["domain", "domain name"],
+          ["dry_run", "only test the renewal"],
+        ],
+      }),
+    ]);
+    // clearing serves a delete, but not one that says it is not a clearing
+    const refused = queues.explain("把 orders 这个队列整个删掉，不是清空，是删除");
+    expect(refused.candidates[0]?.servesOperation).toBe(false);
+    expect(refused.found).toBe(false);
+    expect(queues.match("把 orders 这个队列清空").candidates[0]?.name).toBe("queue-purge");
+    // a light verb leaves what is done to the tool: a dry run of a renewal is the renewing tool's
+    expect(queues.match("do a certbot dry run for api.example.com, don't actually renew anything").candidates[0]?.name).toBe("cert-renew");
+  });
+
   it("finds no tool that acts on issues or pull requests but takes no number for the one the request names: it makes new ones, the one named exists", () => {
     const issues = createMatcher([
       tool({

@@ -652,10 +652,16 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
   const check: { operations?: SenseSet; objects?: SenseSet; particular?: SenseSet; onActed: boolean } = {
     onActed: asksChangeOfHolder(request, lexicon) || light || asksListing(request, lexicon),
   };
+  // An operation the request says it does not want (不是清空，是删除) serves nothing it asks, though the two serve each other; a light verb's ask (do a dry run, don't actually renew) leaves what is done to the tool's params.
+  const refused = new Set(request.frame.uses.filter((u) => u.use === "negated" && !request.required.includes(u.sense)).map((u) => u.sense));
   const servingAny = (asked: readonly string[]) =>
     bits.of(
       [...lexicon.senses.values()]
-        .filter((sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)))
+        .filter(
+          (sense) =>
+            sense.class === "operation" &&
+            asked.some((op) => (!refused.has(sense.id) || lexicon.senses.get(op)?.light === true) && servesOperation(new Set([sense.id]), op, lexicon)),
+        )
         .map((sense) => sense.id),
     );
   const through = request.required.length > 0 ? doneThrough(request, lexicon) : [];

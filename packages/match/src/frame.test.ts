@@ -119,6 +119,12 @@ describe("frameOf: an operation asked for, or only spoken of", () => {
     expect(uses("暂时不打算重启")).toContain("重启:restart:negated");
   });
 
+  it("takes 不是 X (a contrast: not X, but …) for X not wanted, and 是不是 X for a question", () => {
+    expect(uses("整个删掉，不是清空，是删除")).toContain("清空:clear:negated");
+    expect(uses("整个删掉，不是清空，是删除")).toContain("删除:delete:act");
+    expect(uses("看下 nginx 是不是重启了")).toContain("重启:restart:described");
+  });
+
   it("takes an operation word for the object of the verb right after it that carries a result (备份删掉: the backups, deleted)", () => {
     expect(uses("那两个过期备份删掉")).toEqual(["备份:backup:noun", "删掉:delete:act"]);
     expect(uses("旧日志备份清掉")).toEqual(["备份:backup:noun", "清掉:delete:act", "清掉:clear:act"]);

@@ -43,8 +43,9 @@ export interface Frame {
 }
 
 const CLAUSE_BREAK = /[，。；！？,;!?\n、]/u;
+/** Words before a verb that say it is not wanted: 别, 不要, 不想 …; 不是 X (not X, but …) too, where 是不是 X asks whether (docs/matching.md, round thirteen). */
 const ZH_NEGATION =
-  /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给只光老总乱]|想|打算|愿意?|一直|随便|急着)?\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
+  /(?:别|不要|不用|不必|无需|不需要|没有|没|未|不|勿|甭)(?:[再先要去给只光老总乱]|想|打算|愿意?|一直|随便|急着)?\s*$|(?<!是)不是\s*$|(?:别|不要|不用|勿|甭|不)(?:让|叫|使)|不许|禁止/u;
 /** Used as the means (版本用提交 a1b2c3d, 拿备份恢复): what 用 / 拿 take is a thing; words that end in 用 (使用, 停用, 不用, 费用) are not this 用. */
 const ZH_INSTRUMENT = /(?<![使停禁启可不有没费常通应作引调采占试信享])[用拿]\s*$/u;
 /** Passive (被误删), or done already (已装, 已经安装). */

@@ -808,6 +808,88 @@ describe("intent matching", () => {
     expect(metrics.match("今天的请求量指标查一下").candidates[0]?.name).toBe("metrics-query");
   });
 
+  it("takes an operation the request says it does not want (不是清空，是删除) for serving nothing it asks, unless a light verb asks (do a dry run, don't renew)", () => {
+    const queues = createMatcher([
+      tool({ name: "queue-purge", display: "清空队列", intent: "清空消息队列中所有未消费的消息，队列本身保留", params: [["queue", "队列名"]] }),
+      tool({
+        name: "cert-renew",
+        display: "证书续期",
+        intent: "renew a TLS certificate with certbot",
+        params: [
+          ["domain", "domain name"],
+          ["dry_run", "only test the renewal"],
+        ],
+      }),
+    ]);
+    // clearing serves a delete, but not one that says it is not a clearing
+    const refused = queues.explain("把 orders 这个队列整个删掉，不是清空，是删除");
+    expect(refused.candidates[0]?.servesOperation).toBe(false);
+    expect(refused.found).toBe(false);
+    expect(queues.match("把 orders 这个队列清空").candidates[0]?.name).toBe("queue-purge");
+    // a light verb leaves what is done to the tool: a dry run of a renewal is the renewing tool's
+    expect(queues.match("do a certbot dry run for api.example.com, don't actually renew anything").candidates[0]?.name).toBe("cert-renew");
+  });
+
+  it("finds no tool that acts on issues or pull requests but takes no number for the one the request names: it makes new ones, the one named exists", () => {
+    const issues = createMatcher([
+      tool({
+        name: "issue-create",
+        display: "创建Issue",
+        intent: "在仓库中新建一个issue来记录问题或任务",
+        params: [
+          ["repo", "仓库全名"],
+          ["title", "标题"],
+          ["labels", "标签名列表"],
+        ],
+      }),
+      tool({
+        name: "issue-comment",
+        display: "Issue评论",
+        intent: "在issue或合并请求下面发表一条评论",
+        params: [
+          ["number", "issue或PR的编号", "integer"],
+          ["body", "评论内容"],
+        ],
+      }),
+    ]);
+    const named: Array<[string, string]> = [
+      ["add the needs-triage label to issue 54", "54"],
+      ["给 issue #12 加个 bug 标签", "#12"],
+    ];
+    for (const [intent, number] of named) {
+      const existing = issues.explain(intent);
+      expect(existing.signals?.unaddressed).toBe(number);
+      expect(existing.found).toBe(false);
+      expect(existing.verdict).toMatch(/^issue-create acts on what .+ names, but takes no such number/);
+    }
+    // a new issue names no number; a tool that takes the number addresses the one named
+    expect(issues.match("新建一个 issue，加上 bug 标签").candidates[0]?.name).toBe("issue-create");
+    expect(issues.match("comment on issue #54: fixed").candidates[0]?.name).toBe("issue-comment");
+  });
+
+  it("finds no tool that shares with the request only one word read as another: a slip's reading needs a word, a value or a second slip beside it", () => {
+    // system is read as systemd, and nothing else of the request is any tool's
+    for (const intent of ["the system", "system please"]) {
+      const alone = matcher.explain(intent);
+      expect(alone.signals?.slipAlone).toBe("system");
+      expect(alone.found).toBe(false);
+      expect(alone.verdict).toMatch(/only a reading of "system" as another word/);
+    }
+    // a slip in the verb's place says what is asked; a word as written, a value the tool takes, or a second slip that agrees stands beside a slip
+    const served: Array<[string, string]> = [
+      ["帮我捡索 timeout", "log-grep"],
+      ["retsart the nginx service", "service-restart"],
+      ["dleete /tmp/cache.bin", "file-delete"],
+      ["ngnix relaod", "nginx-reload"],
+    ];
+    for (const [intent, name] of served) {
+      const explained = matcher.explain(intent);
+      expect(explained.signals?.slipAlone).toBeUndefined();
+      expect(explained.found).toBe(true);
+      expect(first(intent)).toBe(name);
+    }
+  });
+
   it("holds a request to a lower score floor when its best tool takes one of its values whose shape says what it is", () => {
     // words no tool knows weigh the score of a request down; the path is one the tool's param takes, evidence they cannot weigh down
     const withPath = matcher.explain("/srv/tmp/old.txt 删掉，省得碍眼又占地方");
@@ -918,8 +1000,8 @@ describe("intent matching", () => {
     expect(asked.terms.map((t) => t.label)).toContain("transcribe→transcript");
     expect(asked.signals?.unknownVerb).toBe("transcribe");
     expect(asked.found).toBe(false);
-    // a slip of the thing itself is still read as it (and ranks), and a slip that reads as an operation makes the verb known
-    expect(notes.match("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
+    // a slip of the thing itself is still read as it (and ranks; alone, it makes no request found: section 6, condition 7), and a slip that reads as an operation makes the verb known
+    expect(notes.explain("transcrpt of the standup").candidates[0]?.name).toBe("meeting-notes");
     expect(matcher.explain("retsart the containr").signals?.unknownVerb).toBeUndefined();
   });
 
@@ -944,6 +1026,27 @@ describe("intent matching", () => {
     expect(unknownVerb.found).toBe(false);
     // no tool shares a word: nothing to read
     expect(matcher.explain("qwxz").signals).toBeUndefined();
+  });
+
+  it("takes a value right after the first word of an English command for its object: a word no tool knows there is the verb (fork zhuyuan/native-repo)", () => {
+    const repos = createMatcher([
+      tool({
+        name: "repo-create",
+        display: "创建仓库",
+        intent: "在Forgejo上为用户或组织新建一个仓库",
+        params: [
+          ["owner", "所属用户或组织"],
+          ["name", "仓库名"],
+        ],
+      }),
+      tool({ name: "file-delete", display: "删除文件", intent: "删除服务器上的指定文件", params: [["path", "文件路径"]] }),
+    ]);
+    const fork = repos.explain("fork zhuyuan/native-repo into my own account");
+    expect(fork.signals?.unknownVerb).toBe("fork");
+    expect(fork.found).toBe(false);
+    // a verb some tool knows, before a value, is asked as before
+    expect(repos.explain("delete /tmp/secret.txt").signals?.unknownVerb).toBeUndefined();
+    expect(repos.match("delete /tmp/secret.txt").candidates[0]?.name).toBe("file-delete");
   });
 
   it("takes no word that says which (last, latest) or how (逐个, 挨个, 依次) for the request's unknown verb", () => {

@@ -101,6 +101,10 @@ export interface FoundSignals {
   /** Whether the best tool does one of the operations asked for, and works on what it is asked of. */
   readonly operation: boolean;
   readonly object: boolean;
+  /** The number naming one issue or pull request (`#12`) when the best tool acts on those and takes no such number (see `unaddressed`). */
+  readonly unaddressed?: string;
+  /** The one word read as another (a typo candidate: `system→systemd`) when it is all the best tool shares with the request (see `slipAlone`). */
+  readonly slipAlone?: string;
   /** The word in the verb's place, or the thing asked to be made, when no tool and no sense knows it (request.ts). */
   readonly unknownVerb?: string;
   readonly unknownThing?: string;
@@ -407,6 +411,8 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
     // When a thing is asked of (a date: 今天, this month) says nothing of what is asked: it does not lift a request over the score floor.
     const when = reading.attainable > 0 ? (index.termScore(WHEN_SLOT, reading.weights.get(WHEN_SLOT) ?? 0, best.doc) / reading.attainable) * factor(fits) : 0;
     const { request } = reading;
+    const slip = slipAlone(reading, best.doc);
+    const named = unaddressed(request, best.doc);
     return {
       score: best.score,
       scoreBesidesWhen: best.score - when,
@@ -418,9 +424,55 @@ export function matcherOver(tools: readonly ToolModel[], texts: readonly ToolTex
       givesContent: request.values.some((value) => CONTENT_KINDS.has(value.kind)),
       operation: fits.operation,
       object: fits.object,
+      ...(slip !== undefined && { slipAlone: slip }),
+      ...(named !== undefined && { unaddressed: named }),
       ...(request.unknownVerb !== undefined && { unknownVerb: request.unknownVerb.word }),
       ...(request.unknownThing !== undefined && { unknownThing: request.unknownThing }),
     };
+  }
+
+  /**
+   * The word of the request read as another (a typo candidate) when the
+   * tool shares nothing else with the request (no word as written, no value,
+   * no second slip) and the request does not ask for what the reading says
+   * in the verb's place. A slip read as a thing is a guess at one word: a
+   * request the tool serves says something else it knows (`retsart nginx`,
+   * `山除 /data/tmp/a.csv`, two slips that agree: `ngnix relaod`), while a
+   * word that only resembles a tool's (system → systemd, 一到 → 移到) makes
+   * no errand that tool's. A slip in the verb's place is read as what is
+   * asked (`帮我捡索 timeout`) and says what the request wants done
+   * (docs/matching.md, section 6, condition 7).
+   */
+  function slipAlone(reading: Reading, doc: number): string | undefined {
+    let slip: { readonly start: number; readonly end: number } | undefined;
+    for (const t of reading.terms) {
+      if (t.origin === "context" || index.termScore(t.key, reading.weights.get(t.key) ?? 0, doc) <= 0) continue;
+      if (t.origin !== "typo" || (slip !== undefined && (slip.start !== t.start || slip.end !== t.end))) return undefined;
+      slip = t;
+    }
+    if (slip === undefined) return undefined;
+    const { start, end } = slip;
+    if (reading.request.frame.uses.some((use) => use.use === "act" && use.start < end && use.end > start)) return undefined;
+    return reading.request.analysis.text.slice(start, end);
+  }
+
+  /**
+   * The number by which the request names one issue or pull request (`#12`,
+   * `issue 77`: a `ref`) when the tool acts on issues or pull requests and
+   * takes no such number: it makes new ones (or lists them) and cannot do
+   * anything to the one named, which exists already (adding a label to
+   * issue 77 asks no new issue). A tool that comments on or merges one
+   * takes its number. Only this kind of value is read so: the params that
+   * take a commit or a key are not all read as taking one (tool-text.ts),
+   * and holding those to it turned servable requests away (docs/matching.md,
+   * section 6, condition 8).
+   */
+  function unaddressed(request: Request, doc: number): string | undefined {
+    const text = request.analysis.text;
+    const value = request.values.find(
+      (v) => v.kind === "ref" && senseBits.of(valueSlots(v.kind, text.slice(v.start, v.end))).meets(actedOn[doc]!) && !takesTellingValue(request, v, doc),
+    );
+    return value && text.slice(value.start, value.end);
   }
 
   /** Whether the tool has a param that takes `value`, of a kind whose shape says what it is. */
@@ -598,6 +650,10 @@ function decide(
   if (best.score < floor) return { found: false, verdict: `the best tool, ${best.name}, scores ${best.score.toFixed(3)}, under ${floor}${why}` };
   if (best.scoreBesidesWhen < floor)
     return { found: false, verdict: `the best tool, ${best.name}, scores ${best.scoreBesidesWhen.toFixed(3)} besides the date, under ${floor}${why}` };
+  if (best.unaddressed !== undefined)
+    return { found: false, verdict: `${best.name} acts on what ${best.unaddressed} names, but takes no such number: it cannot address the one named` };
+  if (best.slipAlone !== undefined)
+    return { found: false, verdict: `the best tool, ${best.name}, shares with the request only a reading of "${best.slipAlone}" as another word` };
   if (!best.operation) return { found: false, verdict: `no tool does what the request asks (${request.required.join(", ")})` };
   if (!best.object) return { found: false, verdict: `${best.name} does ${request.required.join(", ") || "it"}, but not to ${[...request.objects].join(", ")}` };
   return { found: true, verdict: `${best.name} serves it (score ${best.score.toFixed(3)}, ${percent(best.coverage)} of the words known)` };
@@ -651,10 +707,16 @@ function frameCheck(request: Request, lexicon: Lexicon, bits: SenseBits): FrameC
     };
     check.ways = { in: withParts(ways.in), out: withParts(ways.out), act: request.required.every(leavesItToTheWay) };
   }
+  // An operation the request says it does not want (不是清空，是删除) serves nothing it asks, though the two serve each other; a light verb's ask (do a dry run, don't actually renew) leaves what is done to the tool's params.
+  const refused = new Set(request.frame.uses.filter((u) => u.use === "negated" && !request.required.includes(u.sense)).map((u) => u.sense));
   const servingAny = (asked: readonly string[]) =>
     bits.of(
       [...lexicon.senses.values()]
-        .filter((sense) => sense.class === "operation" && asked.some((op) => servesOperation(new Set([sense.id]), op, lexicon)))
+        .filter(
+          (sense) =>
+            sense.class === "operation" &&
+            asked.some((op) => (!refused.has(sense.id) || lexicon.senses.get(op)?.light === true) && servesOperation(new Set([sense.id]), op, lexicon)),
+        )
         .map((sense) => sense.id),
     );
   const through = request.required.length > 0 ? doneThrough(request, lexicon) : [];

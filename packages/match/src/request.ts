@@ -214,7 +214,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const objects = holders.length > 0 ? requestObjects(new Set([...spoken, ...holders]), values, analysis.text, lexicon) : said;
   // An English word a slip reads as a thing (transcribe → transcript) is a word of its own in a verb's place, as likely as not: it makes no verb known; a slip that reads as an operation (retsart → restart) does.
   const verbs = terms.filter((t) => t.origin !== "typo" || isHanText(analysis.text.slice(t.start, t.end)) || isOperation(t.key, lexicon));
-  const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), acts.size > 0, vocabulary);
+  const unknown = unknownVerb(analysis, knownSpan(verbs, valueMask, vocabulary.index), valueMask, acts.size > 0, vocabulary);
   return {
     analysis,
     values,
@@ -661,11 +661,12 @@ const EN_OBJECT_NEXT = /^\s+(?:the|a|an|this|that|these|those|my|our|your|it|the
  * asks for no operation the thesaurus knows, before the complement of a 把
  * clause (把 ZY007 整个注销掉, 把这段文字念给我听, 把 worker-3 drain 掉),
  * before a counted object or a result in any clause (补一个标签, close 掉), or
- * first in an English command followed by its object (transcribe this memo).
+ * first in an English command followed by its object (transcribe this memo),
+ * named by a determiner or given as a value (fork zhuyuan/native-repo).
  * A request for something no tool knows how to do is not found, however well
  * its other words fit.
  */
-function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, { lexicon }: Vocabulary): Request["unknownVerb"] {
+function unknownVerb(analysis: Analysis, known: KnownSpan, values: SpanMask, asksKnown: boolean, { lexicon }: Vocabulary): Request["unknownVerb"] {
   const text = analysis.text;
   const candidates: Array<readonly [number, number]> = [];
   for (const clause of text.matchAll(/[^，。；！？,;!?\n]+/gu)) {
@@ -707,7 +708,7 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     !asksKnown &&
     !/[?？]/u.test(text) &&
     !EN_ADJECTIVE.test(first[0]) &&
-    EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length))
+    (EN_OBJECT_NEXT.test(text.slice(english[0].length + first[0].length)) || valueNext(text, english[0].length + first[0].length, values))
   ) {
     candidates.push([english[0].length, english[0].length + first[0].length]);
   }
@@ -719,6 +720,12 @@ function unknownVerb(analysis: Analysis, known: KnownSpan, asksKnown: boolean, {
     return { word, start };
   }
   return undefined;
+}
+
+/** Whether a value stands next after the word ending at `from`, past a space: the object of an English command given as itself (fork zhuyuan/native-repo). */
+function valueNext(text: string, from: number, values: SpanMask): boolean {
+  const next = pastSpaces(text, from);
+  return next > from && values.touches(next, next + 1);
 }
 
 function isOperation(key: string, lexicon: Lexicon): boolean {

@@ -17,3 +17,5 @@ export const MAKING = "create";
 export const CHECKING = "check";
 /** Looking for the things that match something. */
 export const SEARCHING = "search";
+/** Making a long text short, keeping its point. */
+export const SUMMARIZING = "summarize";

@@ -9,6 +9,7 @@ import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isHan, pastSpaces, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
+import { sensesByObject } from "./senses-by-object.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
   CONTENT_KINDS,
@@ -120,7 +121,7 @@ export interface Vocabulary {
 
 export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const { lexicon } = vocabulary;
-  const analysis = analyze(text, lexicon);
+  const analysis = sensesByObject(analyze(text, lexicon), lexicon);
   const senses = new SpanMask(
     analysis.text.length,
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),

@@ -207,6 +207,10 @@ describe("intent matching", () => {
     }
     // a word that is a thing too is that thing (the api deployment), and where a verb stands it is the verb (restart 一下, delete 掉)
     expect(read("watch the rollout of the api deployment").named.map((n) => n.text)).not.toContain("deployment");
+    // a measure has no name: before one, a word that is a thing too is the thing measured (这个 deployment 内存), and a name still names a thing that has one
+    expect(read("web 那个 deployment 内存涨得不行，滚动重启一下吧").named.map((n) => n.text)).not.toContain("deployment");
+    expect(read("web 那个 deployment 内存涨得不行，滚动重启一下吧").objects).toContain("workload");
+    expect(read("把那个 release 分支删掉").named).toContainEqual({ text: "release", names: "branch" });
     expect(read("restart 一下 nginx 服务").required).toContain("restart");
     expect(read("S3 上那个文件 delete 掉").required).toContain("delete");
   });

@@ -433,7 +433,9 @@ function operationNamed(
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
   if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";
   const object = objectAt.get(pastSpaces(analysis.text, end))?.id;
-  if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
+  // A measure has no name (这个 deployment 内存: the deployment's memory): a word that is a thing too is that thing.
+  const unnamed = object !== undefined && lexicon.senses.get(object)?.measure === true && classes.has("object");
+  if (object !== undefined && !unnamed && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
   // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release); a word that is a thing too (the api deployment) is that thing.
   const previousEnd = before.trimEnd().length;
   const previous = previousEnd < start ? objectEndingAt.get(previousEnd) : undefined;

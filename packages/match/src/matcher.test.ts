@@ -282,6 +282,13 @@ describe("intent matching", () => {
     expect(typos("平时看 10.0.0.8 的延迟")).toEqual([]);
   });
 
+  it("reads a Chinese word written in pinyin (jie ya, shanchu) as that word: its sense ranks and is asked for", () => {
+    expect(matcher.explain("jie ya 一下 backup.zip").operations.map((o) => o.sense)).toContain("extract");
+    expect(matcher.explain("shanchu /tmp/a.log").required).toContain("delete");
+    // English words are no pinyin, whatever their letters
+    expect(matcher.explain("delete /tmp/a.log").terms.filter((t) => t.origin === "typo")).toEqual([]);
+  });
+
   it("reads a request typed in traditional characters as the simplified words it means", () => {
     // 刪除, 重啟, 服務: no tool's text is traditional, and the words are known once simplified
     expect(matcher.explain("刪除伺服器上的 /tmp/a.log").candidates[0]?.name).toBe("file-delete");

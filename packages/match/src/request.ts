@@ -4,6 +4,7 @@
  * and its frame (the operations it asks for, the objects it speaks of).
  */
 import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
+import type { WordToken } from "./english.ts";
 import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
@@ -464,11 +465,18 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     const concepts = lexicon.hanPhrases.get(known) ?? [];
     for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${typed}→${known}` });
   };
-  for (const word of analysis.englishWords) {
-    if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
-    if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
-    for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
-  }
+  const unknownEnglish = analysis.englishWords.filter(
+    (word) =>
+      !lexicon.englishStops.has(word.stem) && !values.covers(word.start, word.end) && !index.has(`w:${word.stem}`) && !lexicon.englishPhrases.has(word.stem),
+  );
+  for (const word of unknownEnglish) for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
+  // A Chinese word written in pinyin (jie ya, jieya → 解压) is that word, as surely as one typed in its characters.
+  for (const { start, end, letters } of latinRuns(analysis.text, unknownEnglish))
+    for (const known of typos.spelled(letters)) {
+      out.push(...correctionTerms(analysis.text.slice(start, end), known, start, end, { index, lexicon }));
+      for (const concept of lexicon.hanPhrases.get(known) ?? [])
+        readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${analysis.text.slice(start, end)}→${known}` });
+    }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
   const knownWords = knownHanWords(analysis, index);
@@ -479,6 +487,21 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
   }
   return { terms: out, readings };
+}
+
+/** Runs of one to four unknown Latin words side by side (jie ya), their letters run together, as pinyin may spell a word. */
+function latinRuns(text: string, words: readonly WordToken[]): { start: number; end: number; letters: string }[] {
+  const runs: { start: number; end: number; letters: string }[] = [];
+  for (const [i, first] of words.entries()) {
+    let letters = "";
+    for (let j = i; j < Math.min(words.length, i + 4); j++) {
+      const word = words[j]!;
+      if (!/^[a-z]+$/.test(word.surface) || (j > i && !/^ +$/.test(text.slice(words[j - 1]!.end, word.start)))) break;
+      letters += word.surface;
+      runs.push({ start: first.start, end: word.end, letters });
+    }
+  }
+  return runs;
 }
 
 /** The objects the senses of some terms name. */

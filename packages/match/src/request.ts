@@ -180,7 +180,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
   // An operation not wanted (别 ping 了, 先别装, don't restart it), or what a thing asked to be made is for (开个 PR，合到 master), is no evidence for the tool that does it: its words stay known, but count for little in the ranking.
-  const unasked = frame.uses.filter((u) => u.use === "negated" || u.use === "purpose");
+  const unasked = frame.uses.filter((u) => u.use === "negated" || u.use === "purpose" || u.use === "sought");
   for (const [i, t] of terms.entries())
     if (t.origin !== "slot" && unasked.some((u) => u.start <= t.start && t.end <= u.end)) terms[i] = { ...t, weight: t.weight * NOT_ASKED_FACTOR };
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.

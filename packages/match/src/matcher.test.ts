@@ -282,6 +282,16 @@ describe("intent matching", () => {
     expect(typos("平时看 10.0.0.8 的延迟")).toEqual([]);
   });
 
+  it("reads what an issue is opened to keep on record, after a word of recording, as its content, not as operations asked for", () => {
+    const read = matcher.explain("开个新 ticket 记录一下证书续期要做成自动化");
+    expect(read.values).toContainEqual({ kind: "content", text: "证书续期要做成自动化" });
+    expect(read.required).not.toContain("renew");
+    expect(matcher.explain("open an issue to track the cert renewal").values).toContainEqual({ kind: "content", text: "the cert renewal" });
+    // no issue made (记录一下 the renewal itself), or nothing recorded: no content
+    expect(matcher.explain("记录一下证书续期").values.filter((v) => v.kind === "content")).toEqual([]);
+    expect(matcher.explain("把这个 issue 关掉").values.filter((v) => v.kind === "content")).toEqual([]);
+  });
+
   it("reads a Chinese word written in pinyin (jie ya, shanchu) as that word: its sense ranks and is asked for", () => {
     expect(matcher.explain("jie ya 一下 backup.zip").operations.map((o) => o.sense)).toContain("extract");
     expect(matcher.explain("shanchu /tmp/a.log").required).toContain("delete");

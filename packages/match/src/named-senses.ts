@@ -19,3 +19,5 @@ export const CHECKING = "check";
 export const SEARCHING = "search";
 /** Making a long text short, keeping its point. */
 export const SUMMARIZING = "summarize";
+/** Keeping something on record, to be recalled. */
+export const REMEMBERING = "remember";

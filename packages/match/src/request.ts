@@ -10,6 +10,7 @@ import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isHan, pastSpaces, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
+import { MAKING, REMEMBERING } from "./named-senses.ts";
 import { sensesByObject } from "./senses-by-object.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
@@ -127,7 +128,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
     analysis.text.length,
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
   );
-  const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
+  const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon), ...recordedContent(analysis, lexicon)];
   const named = namedValues(analysis, lexicon, senses, values);
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
   const intentValues = values.filter((v) => !(TAKEN_BACK.has(v.kind) && senses.covers(v.start, v.end)));
@@ -274,6 +275,27 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
     return sense?.class === "operation" || CONTENT_THINGS.has(t.key.slice(2));
   });
   return introduces ? [{ kind: "content", start: colon.index + 1, end: analysis.text.length }] : [];
+}
+
+/** A word of putting on record, right after the thing made to keep it (开个 ticket 记录一下, open an issue to note down). */
+const RECORDING = /^\s*[，,]?\s*(?:记录一下|记录下来|记一下|记下来|记下|写一下|写上|to note(?: down)?|noting|to track|tracking)\s*/u;
+
+/**
+ * What a thing made to keep something on record (an issue: lexicon.ts
+ * `madeFor` remember) is asked to be made with, after a word of putting it on
+ * record (开个新 ticket 记录一下证书续期要做成自动化): the content it is to hold,
+ * as a message's is, not operations asked for.
+ */
+function recordedContent(analysis: Analysis, lexicon: Lexicon): Value[] {
+  const concepts = analysis.terms.filter((t) => t.kind === "concept");
+  const making = (t: Term) => t.key === `c:${MAKING}` || lexicon.senses.get(t.key.slice(2))?.light === true;
+  for (const record of concepts) {
+    if (lexicon.senses.get(record.key.slice(2))?.madeFor !== REMEMBERING || !concepts.some((m) => making(m) && m.end <= record.start)) continue;
+    const opening = RECORDING.exec(analysis.text.slice(record.end));
+    if (opening !== null && record.end + opening[0].length < analysis.text.length)
+      return [{ kind: "content", start: record.end + opening[0].length, end: analysis.text.length }];
+  }
+  return [];
 }
 
 /** Things made of text, whose content may follow a colon. */

@@ -11,6 +11,7 @@ const USE: Readonly<Record<Explanation["operations"][number]["use"], string>> = 
   described: "describes something",
   negated: "not wanted",
   purpose: "what the thing made is for",
+  sought: "what a search looks for",
 };
 
 export function explanationText(e: Explanation): string {

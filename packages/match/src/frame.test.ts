@@ -453,6 +453,22 @@ describe("requiredOperations", () => {
   });
 });
 
+describe("frameOf: what a search looks for", () => {
+  it("takes an operation word after a search verb with the place searched named before it for what is looked for, not asked for", () => {
+    expect(uses("memory search nginx reload failed")).toContain("reload:reload:sought");
+    expect(required("memory search nginx reload failed")).toEqual(["search"]);
+    expect(uses("日志里搜一下 nginx reload failed")).toContain("reload:reload:sought");
+    // a verb that ends the clause is asked for (找到 … 杀掉), as is a next step, or a search with no place before it
+    expect(required("在 /proc 里找到占用 8080 的进程杀掉")).toContain("kill");
+    expect(required("日志里搜一下 error，然后重启服务")).toContain("restart");
+    expect(uses("search and delete old logs")).toContain("delete:delete:act");
+    // in a 把 clause the verb comes last: a search word before it is in the object
+    expect(required("把 search 服务扩到 10 个副本")).toContain("scale");
+    // a search word with a Han character right after it may begin a noun (搜索页: the search page)
+    expect(required("新搜索页放量到 30%")).toContain("toggle");
+  });
+});
+
 describe("frameOf: tail", () => {
   it("reads tail as reading a thing's content (its end): a tool that traces where each line came from does not serve it", () => {
     expect(required("tail the last 100 lines of /var/log/app.log")).toEqual(["read"]);

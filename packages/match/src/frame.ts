@@ -22,8 +22,8 @@ import { CHECKING, LISTING, MAKING, SEARCHING } from "./named-senses.ts";
 import { isHan, pastSpaces, type SpanMask } from "./normalize.ts";
 import { ARROW_AHEAD, isDate } from "./values.ts";
 
-/** How an operation word is used: asked for, a thing spoken of, describing something, not wanted, or what a thing asked to be made is for. */
-export type Use = "act" | "noun" | "described" | "negated" | "purpose";
+/** How an operation word is used: asked for, a thing spoken of, describing something, not wanted, what a thing asked to be made is for, or what a search looks for. */
+export type Use = "act" | "noun" | "described" | "negated" | "purpose" | "sought";
 
 export interface OperationUse {
   readonly sense: string;
@@ -238,6 +238,7 @@ export function frameOf(analysis: Analysis, lexicon: Lexicon, exclude?: SpanMask
   for (const [i, u] of uses.entries()) {
     if (isPurposeOfMade(u, uses, objects, lexicon, analysis.text)) uses[i] = { ...u, use: "purpose" };
     else if (asksWhetherAnySays(u, analysis.text)) uses[i] = { ...u, sense: SEARCHING };
+    else if (isSought(u, uses, analysis.text)) uses[i] = { ...u, use: "sought" };
   }
   return { acts: new Set(uses.filter((u) => u.use === "act").map((u) => u.sense)), objects, uses };
 }
@@ -252,6 +253,33 @@ const ZH_ANY_THAT_SAYS = /^\s*[^，。；！？,;!?]{0,8}?(?:讲|聊|说|写|提
  */
 function asksWhetherAnySays(u: OperationUse, text: string): boolean {
   return u.use === "act" && u.sense === CHECKING && /^(?:有没有|有无|是否有)$/u.test(u.surface) && ZH_ANY_THAT_SAYS.test(text.slice(u.end));
+}
+
+/** Before a search verb, what asks to be searched, not where: a polite word or nothing. */
+const NOTHING_NAMED = /^[\s请帮我忙麻烦给你先再please]*$/u;
+/** After an operation word, to its clause's end: only a particle, so the word ends the clause as its verb does (进程杀掉, kill it). */
+const ENDS_CLAUSE = /^\s*(?:[掉了吧下一呢啊]|一下|it|them|now|please)*\s*$/u;
+
+/**
+ * Whether an operation word is part of what a search looks for: after a
+ * search verb that has the place searched named before it (memory search
+ * nginx reload failed, 在日志里搜一下 restart failed), in the same clause with
+ * no step between, and not ending the clause as its verb (在 /proc 里找到占用
+ * 8080 的进程杀掉 kills). The words looked for are spoken of, not asked for.
+ */
+function isSought(u: OperationUse, uses: readonly OperationUse[], text: string): boolean {
+  if (u.use !== "act") return false;
+  const search = uses.find((s) => s.use === "act" && s.sense === SEARCHING && s.end <= u.start);
+  if (search === undefined) return false;
+  const between = text.slice(search.end, u.start);
+  const { before } = clauseOf(text, search.start, search.end);
+  const { after } = clauseOf(text, u.start, u.end);
+  // In a 把 clause the verb comes after its object: a search word before it is in the object (把 search 服务扩到 10 个副本);
+  // and a Chinese search word with a Han character right after it may be the first of a noun (搜索页, 搜索框).
+  if (/把/u.test(before) || isHan(text[search.end] ?? "")) return false;
+  return (
+    !CLAUSE_BREAK.test(between) && !STEP_BETWEEN.test(between) && !/\band\b|并|后/u.test(between) && !NOTHING_NAMED.test(before) && !ENDS_CLAUSE.test(after)
+  );
 }
 
 /** A next step (开个 PR 然后合了, open a PR and then merge it): asked for in turn, not what the thing is for. */

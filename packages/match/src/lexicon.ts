@@ -59,6 +59,12 @@ export interface SenseData {
   readonly carries?: string;
   /** Objects only: a place where things are (a host), which a request speaks of only when it names nothing else. */
   readonly place?: boolean;
+  /**
+   * Objects only: a measure of some thing (its memory, its processor load,
+   * how long it has been up), which has no name of its own: a word before it
+   * names the thing measured (这个 deployment 内存涨了), not the measure.
+   */
+  readonly measure?: boolean;
   /** Objects only: the objects (or operations spoken of as things: a commit) that are kinds or parts of this one (a repository includes its branches), so a tool on this one works on them. */
   readonly includes?: readonly string[];
   /**
@@ -121,6 +127,8 @@ export interface Sense {
   /** The operation a thing of this kind is made to have done to it (see `SenseData.madeFor`). */
   readonly madeFor?: string;
   readonly place: boolean;
+  /** A measure of some thing, with no name of its own (see `SenseData.measure`). */
+  readonly measure: boolean;
 }
 
 /** A character trie of the Han phrases: finding every phrase at a position costs only as many steps as the longest match. */
@@ -214,6 +222,7 @@ export function buildLexicon(thesaurus: ThesaurusData, stopwords: StopwordData):
         ...(data.doneBy !== undefined && { doneBy: data.doneBy }),
         ...(data.madeFor !== undefined && { madeFor: data.madeFor }),
         place: data.place === true,
+        measure: data.measure === true,
       });
       addWords(`"${id}"`, data, id);
     }

@@ -285,6 +285,10 @@ describe("intent matching", () => {
     }
     // a word that is a thing too is that thing (the api deployment), and where a verb stands it is the verb (restart 一下, delete 掉)
     expect(read("watch the rollout of the api deployment").named.map((n) => n.text)).not.toContain("deployment");
+    // a measure has no name: before one, a word that is a thing too is the thing measured (这个 deployment 内存), and a name still names a thing that has one
+    expect(read("web 那个 deployment 内存涨得不行，滚动重启一下吧").named.map((n) => n.text)).not.toContain("deployment");
+    expect(read("web 那个 deployment 内存涨得不行，滚动重启一下吧").objects).toContain("workload");
+    expect(read("把那个 release 分支删掉").named).toContainEqual({ text: "release", names: "branch" });
     expect(read("restart 一下 nginx 服务").required).toContain("restart");
     expect(read("S3 上那个文件 delete 掉").required).toContain("delete");
   });
@@ -354,6 +358,23 @@ describe("intent matching", () => {
     expect(pings.match("平一下 10.0.0.8").candidates[0]?.name).toBe("ping-host");
     // a character inside a word, even one nobody knows, is that word's (平时), and a sound of fewer than four letters spells no command
     expect(typos("平时看 10.0.0.8 的延迟")).toEqual([]);
+  });
+
+  it("reads what an issue is opened to keep on record, after a word of recording, as its content, not as operations asked for", () => {
+    const read = matcher.explain("开个新 ticket 记录一下证书续期要做成自动化");
+    expect(read.values).toContainEqual({ kind: "content", text: "证书续期要做成自动化" });
+    expect(read.required).not.toContain("renew");
+    expect(matcher.explain("open an issue to track the cert renewal").values).toContainEqual({ kind: "content", text: "the cert renewal" });
+    // no issue made (记录一下 the renewal itself), or nothing recorded: no content
+    expect(matcher.explain("记录一下证书续期").values.filter((v) => v.kind === "content")).toEqual([]);
+    expect(matcher.explain("把这个 issue 关掉").values.filter((v) => v.kind === "content")).toEqual([]);
+  });
+
+  it("reads a Chinese word written in pinyin (jie ya, shanchu) as that word: its sense ranks and is asked for", () => {
+    expect(matcher.explain("jie ya 一下 backup.zip").operations.map((o) => o.sense)).toContain("extract");
+    expect(matcher.explain("shanchu /tmp/a.log").required).toContain("delete");
+    // English words are no pinyin, whatever their letters
+    expect(matcher.explain("delete /tmp/a.log").terms.filter((t) => t.origin === "typo")).toEqual([]);
   });
 
   it("reads a request typed in traditional characters as the simplified words it means", () => {

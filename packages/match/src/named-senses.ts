@@ -17,3 +17,7 @@ export const MAKING = "create";
 export const CHECKING = "check";
 /** Looking for the things that match something. */
 export const SEARCHING = "search";
+/** Making a long text short, keeping its point. */
+export const SUMMARIZING = "summarize";
+/** Keeping something on record, to be recalled. */
+export const REMEMBERING = "remember";

@@ -76,3 +76,23 @@ export function nearSyllables(syllable: string): string[] {
   const near = syllable.endsWith("uo") ? [`${initial}u`, `${initial}o`] : /[uo]$/.test(syllable) ? [`${initial}uo`] : [];
   return near.filter((candidate) => candidate !== syllable && syllables!.has(candidate));
 }
+
+/**
+ * The ways a run of Latin letters splits into pinyin syllables (jieya → jie
+ * ya; xian → xian, xi an), each as a toneless key, at most `most` syllables.
+ */
+export function syllableKeys(letters: string, most = 4): string[] {
+  syllables ??= new Set(table().values());
+  const out: string[] = [];
+  const split = (rest: string, taken: string[]): void => {
+    if (rest === "") {
+      if (taken.length > 0) out.push(taken.join(" "));
+      return;
+    }
+    if (taken.length === most) return;
+    for (let length = 1; length <= Math.min(6, rest.length); length++)
+      if (syllables!.has(rest.slice(0, length))) split(rest.slice(length), [...taken, rest.slice(0, length)]);
+  };
+  split(letters, []);
+  return out;
+}

@@ -4,11 +4,14 @@
  * and its frame (the operations it asks for, the objects it speaks of).
  */
 import { analyze, isHanText, type Analysis, type Term, type TermKind } from "./analyze.ts";
+import type { WordToken } from "./english.ts";
 import { EN_PREPOSITION, type Frame, frameOf, requiredOperations } from "./frame.ts";
 import type { InvertedIndex } from "./inverted-index.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { isHan, pastSpaces, SpanMask } from "./normalize.ts";
 import { pinyinKey } from "./pinyin.ts";
+import { MAKING, REMEMBERING } from "./named-senses.ts";
+import { sensesByObject } from "./senses-by-object.ts";
 import type { TypoVocabulary } from "./typo.ts";
 import {
   CONTENT_KINDS,
@@ -122,12 +125,12 @@ export interface Vocabulary {
 
 export function readRequest(text: string, vocabulary: Vocabulary): Request {
   const { lexicon } = vocabulary;
-  const analysis = analyze(text, lexicon);
+  const analysis = sensesByObject(analyze(text, lexicon), lexicon);
   const senses = new SpanMask(
     analysis.text.length,
     analysis.terms.filter((t) => t.kind === "concept").map((t) => [t.start, t.end] as const),
   );
-  const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon)];
+  const values = [...findValues(analysis.text, analysis.folded), ...colonContent(analysis, lexicon), ...recordedContent(analysis, lexicon)];
   const valueNames = namesAmongValues(analysis, lexicon, values);
   const named = [...namedValues(analysis, lexicon, senses, values), ...valueNames];
   // A name the thesaurus knows whole (`tar.gz`, `sha256`, `PromQL`, `apt-get`) is a word after all.
@@ -181,7 +184,7 @@ export function readRequest(text: string, vocabulary: Vocabulary): Request {
   );
   const frame = frameOf(correctedReading(analysis, typos, readings), lexicon, notIntent);
   // An operation not wanted (别 ping 了, 先别装, don't restart it), or what a thing asked to be made is for (开个 PR，合到 master), is no evidence for the tool that does it: its words stay known, but count for little in the ranking.
-  const unasked = frame.uses.filter((u) => u.use === "negated" || u.use === "purpose");
+  const unasked = frame.uses.filter((u) => u.use === "negated" || u.use === "purpose" || u.use === "sought");
   for (const [i, t] of terms.entries())
     if (t.origin !== "slot" && unasked.some((u) => u.start <= t.start && t.end <= u.end)) terms[i] = { ...t, weight: t.weight * NOT_ASKED_FACTOR };
   // Values can say what is to be done (`a..b` asks for a comparison, `dir → x.tar.gz` for packing); a question with no operation word asks to see something.
@@ -279,6 +282,27 @@ function colonContent(analysis: Analysis, lexicon: Lexicon): Value[] {
     return sense?.class === "operation" || CONTENT_THINGS.has(t.key.slice(2));
   });
   return introduces ? [{ kind: "content", start: colon.index + 1, end: analysis.text.length }] : [];
+}
+
+/** A word of putting on record, right after the thing made to keep it (开个 ticket 记录一下, open an issue to note down). */
+const RECORDING = /^\s*[，,]?\s*(?:记录一下|记录下来|记一下|记下来|记下|写一下|写上|to note(?: down)?|noting|to track|tracking)\s*/u;
+
+/**
+ * What a thing made to keep something on record (an issue: lexicon.ts
+ * `madeFor` remember) is asked to be made with, after a word of putting it on
+ * record (开个新 ticket 记录一下证书续期要做成自动化): the content it is to hold,
+ * as a message's is, not operations asked for.
+ */
+function recordedContent(analysis: Analysis, lexicon: Lexicon): Value[] {
+  const concepts = analysis.terms.filter((t) => t.kind === "concept");
+  const making = (t: Term) => t.key === `c:${MAKING}` || lexicon.senses.get(t.key.slice(2))?.light === true;
+  for (const record of concepts) {
+    if (lexicon.senses.get(record.key.slice(2))?.madeFor !== REMEMBERING || !concepts.some((m) => making(m) && m.end <= record.start)) continue;
+    const opening = RECORDING.exec(analysis.text.slice(record.end));
+    if (opening !== null && record.end + opening[0].length < analysis.text.length)
+      return [{ kind: "content", start: record.end + opening[0].length, end: analysis.text.length }];
+  }
+  return [];
 }
 
 /** Things made of text, whose content may follow a colon. */
@@ -494,7 +518,9 @@ function operationNamed(
   // A place under it (mv 到 archive 底下, release 下面): a folder's name.
   if (/^\s*(?:底下|下面|目录下|文件夹下)/u.test(after)) return "directory";
   const object = objectAt.get(pastSpaces(analysis.text, end))?.id;
-  if (object !== undefined && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
+  // A measure has no name (这个 deployment 内存: the deployment's memory): a word that is a thing too is that thing.
+  const unnamed = object !== undefined && lexicon.senses.get(object)?.measure === true && classes.has("object");
+  if (object !== undefined && !unnamed && (ZH_DEMONSTRATIVE.test(before) || EN_DETERMINER.test(before))) return object;
   // After an English object word that a determiner or preposition opens (the rollout of deployment checkout, push to branch release); a word that is a thing too (the api deployment) is that thing.
   const previousEnd = before.trimEnd().length;
   const previous = previousEnd < start ? objectEndingAt.get(previousEnd) : undefined;
@@ -523,11 +549,18 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     const concepts = lexicon.hanPhrases.get(known) ?? [];
     for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${typed}→${known}` });
   };
-  for (const word of analysis.englishWords) {
-    if (lexicon.englishStops.has(word.stem) || values.covers(word.start, word.end)) continue;
-    if (index.has(`w:${word.stem}`) || lexicon.englishPhrases.has(word.stem)) continue;
-    for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
-  }
+  const unknownEnglish = analysis.englishWords.filter(
+    (word) =>
+      !lexicon.englishStops.has(word.stem) && !values.covers(word.start, word.end) && !index.has(`w:${word.stem}`) && !lexicon.englishPhrases.has(word.stem),
+  );
+  for (const word of unknownEnglish) for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
+  // A Chinese word written in pinyin (jie ya, jieya → 解压) is that word, as surely as one typed in its characters.
+  for (const { start, end, letters } of latinRuns(analysis.text, unknownEnglish))
+    for (const known of typos.spelled(letters)) {
+      out.push(...correctionTerms(analysis.text.slice(start, end), known, start, end, { index, lexicon }));
+      for (const concept of lexicon.hanPhrases.get(known) ?? [])
+        readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${analysis.text.slice(start, end)}→${known}` });
+    }
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
   const knownWords = knownHanWords(analysis, index);
@@ -538,6 +571,21 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
     for (const known of typos.han(word, words.has(`${start}:${end}`))) add(word, known, start, end);
   }
   return { terms: out, readings };
+}
+
+/** Runs of one to four unknown Latin words side by side (jie ya), their letters run together, as pinyin may spell a word. */
+function latinRuns(text: string, words: readonly WordToken[]): { start: number; end: number; letters: string }[] {
+  const runs: { start: number; end: number; letters: string }[] = [];
+  for (const [i, first] of words.entries()) {
+    let letters = "";
+    for (let j = i; j < Math.min(words.length, i + 4); j++) {
+      const word = words[j]!;
+      if (!/^[a-z]+$/.test(word.surface) || (j > i && !/^ +$/.test(text.slice(words[j - 1]!.end, word.start)))) break;
+      letters += word.surface;
+      runs.push({ start: first.start, end: word.end, letters });
+    }
+  }
+  return runs;
 }
 
 /** The objects the senses of some terms name. */

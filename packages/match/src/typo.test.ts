@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey } from "./pinyin.ts";
+import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey, syllableKeys } from "./pinyin.ts";
 import { TypoVocabulary } from "./typo.ts";
 
 describe("pinyinKey", () => {
@@ -33,6 +33,23 @@ describe("nearSyllables", () => {
     // no syllable comes of it (bo has no buo), or the final is another
     expect(nearSyllables("bo")).toEqual([]);
     expect(nearSyllables("shan")).toEqual([]);
+  });
+});
+
+describe("syllableKeys and spelled: a Chinese word written in pinyin", () => {
+  it("splits Latin letters into pinyin syllables every way they split, and none for an English word", () => {
+    expect(syllableKeys("jieya")).toContain("jie ya");
+    expect(syllableKeys("xian")).toEqual(expect.arrayContaining(["xian", "xi an"]));
+    expect(syllableKeys("deploy")).toEqual([]);
+  });
+
+  it.each([
+    ["jieya", ["解压"]],
+    ["shanchu", ["删除"]],
+    // a single syllable spells no word: too many words of one syllable sound alike
+    ["shan", []],
+  ])("reads %s as %j", (letters, words) => {
+    expect(new TypoVocabulary([], ["解压", "删除", "山"]).spelled(letters)).toEqual(words);
   });
 });
 

@@ -14,7 +14,7 @@
  *   word, two letters swapped (`lsit`).
  */
 import { isTransposition, keepsEveryLetter, typoBudget, withinDistance } from "./edit-distance.ts";
-import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey } from "./pinyin.ts";
+import { differsInOneChar, fuzzyPinyinKey, nearSyllables, pinyinKey, syllableKeys } from "./pinyin.ts";
 
 export class TypoVocabulary {
   private readonly englishByLength = new Map<number, string[]>();
@@ -91,6 +91,11 @@ export class TypoVocabulary {
     return syllables.flatMap((syllable, i) =>
       nearSyllables(syllable).flatMap((near) => this.hanByPinyin.get([...syllables.slice(0, i), near, ...syllables.slice(i + 1)].join(" ")) ?? []),
     );
+  }
+
+  /** Known Chinese words of two or more characters spelled by some Latin letters read as pinyin (jie ya, jieya → 解压). */
+  spelled(letters: string): string[] {
+    return syllableKeys(letters).flatMap((key) => (key.includes(" ") ? (this.hanByPinyin.get(key) ?? []) : []));
   }
 
   /** Known Chinese words of the very same sound as `word` that differ from it in one character (回复 → 恢复). */

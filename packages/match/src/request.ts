@@ -543,9 +543,10 @@ function operationNamed(
 function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, values: SpanMask): { terms: RequestTerm[]; readings: Term[] } {
   const out: RequestTerm[] = [];
   const readings: Term[] = [];
-  const add = (typed: string, known: string, start: number, end: number): void => {
+  // A reading is kept for the frame when the word is surely the one meant: a Chinese slip of it, or its spelling in pinyin.
+  const add = (typed: string, known: string, start: number, end: number, sure = isHanText(known) && slipOf(typed, known, lexicon)): void => {
     out.push(...correctionTerms(typed, known, start, end, { index, lexicon }));
-    if (!isHanText(known) || !slipOf(typed, known, lexicon)) return;
+    if (!sure) return;
     const concepts = lexicon.hanPhrases.get(known) ?? [];
     for (const concept of concepts) readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${typed}→${known}` });
   };
@@ -556,11 +557,7 @@ function typoTerms(analysis: Analysis, { index, lexicon, typos }: Vocabulary, va
   for (const word of unknownEnglish) for (const known of typos.english(word.stem, word.surface)) add(word.surface, known, word.start, word.end);
   // A Chinese word written in pinyin (jie ya, jieya → 解压) is that word, as surely as one typed in its characters.
   for (const { start, end, letters } of latinRuns(analysis.text, unknownEnglish))
-    for (const known of typos.spelled(letters)) {
-      out.push(...correctionTerms(analysis.text.slice(start, end), known, start, end, { index, lexicon }));
-      for (const concept of lexicon.hanPhrases.get(known) ?? [])
-        readings.push({ key: `c:${concept}`, kind: "concept", start, end, surface: `${analysis.text.slice(start, end)}→${known}` });
-    }
+    for (const known of typos.spelled(letters)) add(analysis.text.slice(start, end), known, start, end, true);
   // The segmenter's words of the request: a stretch it reads as one word is a real word.
   const words = new Set(analysis.terms.filter((t) => t.kind === "word").map((t) => `${t.start}:${t.end}`));
   const knownWords = knownHanWords(analysis, index);
